@@ -9,12 +9,8 @@ import { defineMessages, type Wording } from '../shared/i18n/messages';
 import { sayIt } from '../shared/i18n/said';
 import { englishOf, say, type Words } from './words';
 
-/**
- * Bad input caught by the CLI itself, before the core is asked anything (exit 1, nothing sent). Its words are said in
- * the user's language when printed; `message` and `hint` are their English (the `--json` error document, logs).
- */
-export class UsageError extends Error {
-  override readonly name = 'UsageError' as const;
+/** An error said in punch's own words (printed in the user's language); `message` and `hint` are their English. */
+abstract class WordedError extends Error {
   readonly hint?: string;
   constructor(
     readonly words: Words,
@@ -26,20 +22,20 @@ export class UsageError extends Error {
 }
 
 /**
+ * Bad input caught by the CLI itself, before the core is asked anything (exit 1, nothing sent). Its words are said in
+ * the user's language when printed; `message` and `hint` are their English (the `--json` error document, logs).
+ */
+export class UsageError extends WordedError {
+  override readonly name = 'UsageError' as const;
+}
+
+/**
  * A command could not do what it was asked because the service did not answer a read it needed (offline, the service
  * down), said in punch's own words: exit 2 like every failure of the network, and `NetworkError` in the `--json`
  * document, the name scripts already branch on.
  */
-export class OfflineError extends Error {
+export class OfflineError extends WordedError {
   override readonly name = 'NetworkError' as const;
-  readonly hint?: string;
-  constructor(
-    readonly words: Words,
-    readonly hintWords?: Words,
-  ) {
-    super(englishOf(words));
-    if (hintWords !== undefined) this.hint = englishOf(hintWords);
-  }
 }
 
 /** The core refused or failed an operation; carries the BridgeError the dispatcher returned. */

@@ -4,7 +4,8 @@
  * that a part of punch which has no Wording at hand (an argument's reading, a refusal raised deep in a command) hands
  * up to be said when it is printed. Its English (`englishOf`) is what `--json` carries: the same in every language.
  */
-import type { ApprovalStatus, BillingStatus, JobStatus, SyncState } from '../shared/domain';
+import type { ApprovalStatus, BillingStatus, JobStatus } from '../shared/domain';
+import type { BadgeState } from '../shared/status/badge';
 import { toHhmm } from '../shared/time/hours';
 import { defineMessages, type MessageDescriptor, type Wording } from '../shared/i18n/messages';
 import { sayValue, type SaidValue } from '../shared/i18n/said';
@@ -106,7 +107,8 @@ const M = defineMessages({
   },
   sync: {
     id: 'cli.state.sync',
-    defaultMessage: '{state, select, queued {queued} sending {syncing} synced {synced} needsAttention {needs attention} other {{state}}}',
+    defaultMessage:
+      '{state, select, queued {queued} sending {syncing} checking {checking} synced {synced} needsAttention {needs attention} other {{state}}}',
     description: "An outbox entry's or a log's sync state in a table, lower case (glossary: queued, syncing, synced, needs attention).",
   },
   job: {
@@ -134,8 +136,11 @@ export const approvalWords = (s: ApprovalStatus | 'partly' | 'submitted' | undef
 /** A log's approval under a heading that says "approval" already: "pending". */
 export const approvalShortWords = (s: ApprovalStatus | undefined, w: Wording = englishWording()) =>
   s ? w.say(M.approvalShort, { status: s }) : '';
-/** A sync state: "queued", "syncing", "synced", "needs attention" (the app's words, src/shared/status/sync-words.ts, in lower case). */
-export const syncWords = (s: SyncState, w: Wording = englishWording()) =>
+/**
+ * A sync state: "queued", "syncing", "synced", "needs attention" (the app's words, src/shared/status/sync-words.ts, in
+ * lower case); "checking" for an entry whose answer was lost (src/shared/status/badge.ts).
+ */
+export const syncWords = (s: BadgeState, w: Wording = englishWording()) =>
   w.say(M.sync, { state: s === 'needs-attention' ? 'needsAttention' : s });
 export const jobStatusWords = (s: JobStatus, w: Wording = englishWording()) =>
   w.say(M.job, { status: s === 'in-progress' ? 'inProgress' : s });

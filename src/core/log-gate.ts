@@ -18,10 +18,10 @@ import { AuthError, InvalidInputError, accountKeyOf } from './service';
 import type { Catalog } from './catalog';
 import { findLastItem, opsOf, type EditPatch, type Journal, type Ledger, type LedgerRow, type LogFields } from './journal';
 import { toLocalTimeLog, recordAdd, recordDelete, recordEdit } from './outbox';
-import { checkLog, jobOf, type LogToCheck, type RuleContext } from './rules';
+import { checkLog, jobOf, lockedAsRead, type LogToCheck, type RuleContext } from './rules';
 import type { SyncEngine } from './sync';
 import { serviceLogRow, SERVICE_LOCAL_PREFIX } from './week';
-import type { Weeks } from './week';
+import type { LocksAsRead, Weeks } from './week';
 import type { LogRules, NewLog } from './log-rules';
 
 /** A violation's English and code from the core's words. */
@@ -55,8 +55,8 @@ export interface LogGate {
    * log: its own hours do not count against the day, and its job cannot change.
    */
   check(log: NewLog & { localId?: string }): Promise<RuleViolation[]>;
-  /** Reads the weeks of these days when stale, before the rules are asked about them (./week/weekview.ts `ensureFresh`). */
-  freshen(dates: string[]): Promise<void>;
+  /** Reads the weeks of these days when stale, before the rules are asked about them (./log-rules.ts `freshen`). */
+  freshen(dates: string[], opts?: { commit?: boolean }): Promise<LocksAsRead>;
   /** `call`: its signal (Ctrl+C in punch) stops the send after the log is recorded; the log stays queued. */
   logTime(log: NewLog, call?: OperationCall): Promise<LogResult>;
   /** Checks every log first, then records them all (a timer stop over midnight is all or nothing). */
@@ -217,13 +217,15 @@ export function createLogGate(deps: LogGateDeps): LogGate {
 
     async logMany(inputs, hooks = {}) {
       requireAccount();
-      // the days' weeks as the service holds them now: a log made elsewhere, a week submitted on another device
-      const [ready] = await Promise.all([Promise.all(inputs.map(ensureJobs)), freshen(inputs.map((e) => e.workDate))]);
+      // the days' weeks as the service holds them now: a log made elsewhere, a week submitted on another device, a week
+      // the copy says is locked and the manager rejected a moment ago (read whatever the copy's age: `commit`)
+      const dates = inputs.map((e) => e.workDate);
+      const [ready, asRead] = await Promise.all([Promise.all(inputs.map(ensureJobs)), freshen(dates, { commit: true })]);
       const now = clock.now();
       const account = accountKeyOf(session);
       const rows = ledger.change((j) => {
         hooks.precondition?.(j);
-        const ctx = ruleContext(j);
+        const ctx = ruleContext(j, asRead);
         // each log counts the ones before it in this batch against the day's maximum
         const extra = new Map<string, number>();
         for (const e of ready) {
@@ -248,12 +250,12 @@ export function createLogGate(deps: LogGateDeps): LogGate {
 
     async editLog(input, call) {
       requireAccount();
-      await freshen([shownLog(input.localId)?.workDate ?? '', input.workDate ?? '']);
+      const asRead = await freshen([shownLog(input.localId)?.workDate ?? '', input.workDate ?? ''], { commit: true });
       const localId = adopt(input.localId);
       const row = rowOf(localId);
       const patch: EditPatch = loggedChangeOf(input);
       ledger.change((j) => {
-        const ctx = ruleContext(j);
+        const ctx = ruleContext(j, asRead);
         const violations = checkLog(
           {
             workDate: patch.workDate ?? row.workDate,
@@ -267,7 +269,7 @@ export function createLogGate(deps: LogGateDeps): LogGate {
         );
         // moving a log out of a locked week is a change to that week too
         if (ctx.isLocked(row.workDate) && !violations.some((v) => v.rule === 'locked')) {
-          violations.push({ field: 'week', rule: 'locked', ...violationOf(coreWords.lockedEdit()) });
+          violations.push({ field: 'week', rule: 'locked', ...lockedAsRead(violationOf(coreWords.lockedEdit()), row.workDate, ctx) });
         }
         if (violations.length > 0) refuse(violations); // throws: nothing is written
         if (!j.rows[localId] || j.rows[localId].pendingDelete) throw new InvalidInputError(coreWords.logDeleted());
@@ -279,11 +281,12 @@ export function createLogGate(deps: LogGateDeps): LogGate {
 
     async deleteLog(inputId, call) {
       requireAccount();
-      await freshen([shownLog(inputId)?.workDate ?? '']);
+      const asRead = await freshen([shownLog(inputId)?.workDate ?? ''], { commit: true });
       const localId = adopt(inputId);
       const row = rowOf(localId);
       if (weeks.isLocked(row.workDate)) {
-        refuse([{ field: 'week', rule: 'locked', ...violationOf(coreWords.lockedDelete()) }]);
+        const refusal = lockedAsRead(violationOf(coreWords.lockedDelete()), row.workDate, ruleContext(undefined, asRead));
+        refuse([{ field: 'week', rule: 'locked', ...refusal }]);
       }
       const outcome = ledger.change((j) => recordDelete(j, localId, clock.now()));
       changed([row.workDate]);

@@ -10,7 +10,7 @@ import { saidError } from '../shared/i18n/said';
 import { coreWords } from './core-words';
 import type { RuleViolation, TimeLog } from '../shared/domain';
 import type { NewLogValues } from '../shared/log';
-import { localDate } from '../shared/time/week';
+import { localDate, weekStartOf } from '../shared/time/week';
 import type { Catalog } from './catalog';
 import { accountKeyOf, type CallOptions, type Session } from './service';
 import { checkLog, lockedViolation, withJobName, type LogToCheck, type RuleContext } from './rules';
@@ -18,7 +18,7 @@ import type { Journal, Ledger, LedgerRow } from './journal';
 import type { QueuedRules } from './sync';
 import type { RuleFacts } from './outbox';
 import { dayTotalWithService, SERVICE_LOCAL_PREFIX } from './week';
-import type { Weeks } from './week';
+import type { LocksAsRead, Weeks } from './week';
 
 /**
  * How old the company's settings (the maximum per day, the past days allowed) may be when a rule is checked: they
@@ -46,15 +46,22 @@ export interface NewLog extends NewLogValues {
  * (an add queued before the rules were known) and the outbox's `RuleFacts` (a Fix). The root hands this in to both.
  */
 export interface LogRules extends QueuedRules, RuleFacts {
-  /** The rules' view of the world; `j` is the document being changed (default: the current one). */
-  ruleContext(j?: Readonly<Journal>): RuleContext;
+  /**
+   * The rules' view of the world; `j` is the document being changed (default: the current one); `asRead`: the weeks
+   * locked on the kept copy only (a commit's `freshen`), whose refusal says when the lock was last read.
+   */
+  ruleContext(j?: Readonly<Journal>, asRead?: LocksAsRead): RuleContext;
   /** The rules' verdict on a log as typed; with `localId`, on an edit of that log (see LogGate.check). */
   check(log: NewLog & { localId?: string }): Promise<RuleViolation[]>;
   /**
    * Reads the weeks of these days when stale (./week/weekview.ts `ensureFresh`; empty strings are skipped), and the
    * company's settings when none are kept or they are older than SETTINGS_FOR_RULES_MS (online only).
+   *
+   * `commit`: a log, an edit or a delete is about to be written: a week the copy says is locked is read from the service
+   * first (the as-you-type check keeps the copy: a read per keystroke is too dear), so a week rejected a moment ago
+   * takes the log. Answers the weeks the service could not confirm (pass them to `ruleContext`).
    */
-  freshen(dates: string[]): Promise<void>;
+  freshen(dates: string[], opts?: { commit?: boolean }): Promise<LocksAsRead>;
   /** Job name from the cached list when only the id is given (the picker sends ids). */
   withJob(log: NewLog): NewLog;
   /** `withJob`, fetching the job list once when it cannot tell (see ./log-gate.ts). */
@@ -81,7 +88,7 @@ export function createLogRules(deps: {
   /** Some job list was fetched for this account: a job named by name is checked against it (./rules/check.ts). */
   const jobsKnown = () => (['in-progress', 'all', 'completed'] as const).some((s) => catalog.fetchedAt(s) !== undefined);
 
-  const ruleContext = (j?: Readonly<Journal>): RuleContext => ({
+  const ruleContext = (j?: Readonly<Journal>, asRead?: LocksAsRead): RuleContext => ({
     settings: catalog.cachedSettings(),
     today: localDate(clock.now()),
     jobs: catalog.cachedJobs(),
@@ -94,6 +101,10 @@ export function createLogRules(deps: {
       }),
     isLocked: (date) => weeks.isLocked(date),
     lockState: (date) => (weeks.waitsForDecision(date) ? 'pending' : 'approved'),
+    lockAsRead: (date) => {
+      const at = asRead?.get(weekStartOf(date));
+      return at === undefined ? undefined : { at, now: clock.now() };
+    },
   });
 
   const withJob = (log: NewLog): NewLog => withJobName(log, catalog.cachedJobs());
@@ -122,9 +133,8 @@ export function createLogRules(deps: {
     if (!deps.online()) return;
     await catalog.settings({ maxAgeMs: SETTINGS_FOR_RULES_MS }).catch(() => undefined);
   };
-  const freshen = async (dates: string[]) => {
-    await Promise.all([weeks.ensureFresh(dates.filter(Boolean)), settingsKnown()]);
-  };
+  const freshen = async (dates: string[], opts: { commit?: boolean } = {}) =>
+    (await Promise.all([weeks.ensureFresh(dates.filter(Boolean), opts), settingsKnown()]))[0];
 
   /**
    * An edit as ./log-gate.ts `editLog` checks it: the day's total without the log being edited (the edit replaces its

@@ -12,7 +12,7 @@ const DESCRIPTION = 'E2E log sent behind a Wi-Fi login page';
 const IN_DOUBT =
   'Sent, but the answer did not come back: Punchcard checks with the service whether it arrived before sending it again, so it is never there twice.';
 
-test('a log whose answer a login page took says it was sent and is checked, not "Syncing...", and reaches the service once', async ({
+test('a log whose answer a login page took says it was sent and is checked, its badge "Checking" not "Syncing", and reaches the service once', async ({
   sandbox,
   context,
 }) => {
@@ -34,9 +34,13 @@ test('a log whose answer a login page took says it was sent and is checked, not 
     await expect(page.getByTestId('status')).toHaveText(/Offline · 1 waiting/);
     await expect(form.getByRole('status')).toContainText(IN_DOUBT);
     await expect(form.getByRole('status')).not.toContainText('Syncing');
+    // the log's badge in the day's list says the same: checked, not syncing (src/shared/status/badge.ts)
+    const dayLog = page.getByTestId('day-log').filter({ hasText: DESCRIPTION });
+    await expect(dayLog.locator('.sync')).toHaveText(/Checking/);
     await saveScreen(page, 'answer-lost-track');
     await page.getByRole('tab', { name: 'Outbox' }).click();
     await expect(page.getByTestId('entry-in-doubt')).toHaveText(IN_DOUBT);
+    await expect(page.getByTestId('outbox-entry').locator('.sync')).toHaveText('?Checking');
     await page.setViewportSize({ width: 1280, height: 800 });
     await saveScreen(page, 'answer-lost-outbox-1280');
     await page.setViewportSize({ width: 420, height: 640 });

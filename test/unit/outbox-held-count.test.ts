@@ -12,17 +12,11 @@ import { countByState, heldForAnswer } from '../../src/core/outbox';
 import { recordAdd } from '../../src/core/outbox/operations';
 import { tempDir } from '../fixtures/temp-dirs';
 import { wallClock } from '../fixtures/test-timers';
+import { fields } from '../fixtures/log-fields';
 
 const clock = wallClock(() => Date.UTC(2026, 10, 20, 9, 30));
 const MAYA = 'sandbox|maya@demo.test';
 const LIAM = 'sandbox|liam@demo.test';
-const fields = (description: string) => ({
-  workDate: '2026-11-16',
-  hours: '01:00',
-  jobName: 'Job',
-  billingStatus: 'Billable' as const,
-  description,
-});
 
 /** What a walk over a copy the ledger does not hold says, for every account; and that the ledger's counts say the same. */
 function expectAsWalked(j: Readonly<Journal>, where: string): void {

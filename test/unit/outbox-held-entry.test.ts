@@ -14,18 +14,12 @@ import { heldForAnswer, outboxWindow, toOutboxEntry } from '../../src/core/outbo
 import { recordAdd, recordDelete } from '../../src/core/outbox/operations';
 import { listDamage } from '../../src/core/store';
 import { wallClock } from '../fixtures/test-timers';
+import { fields } from '../fixtures/log-fields';
 
 const clock = wallClock(() => Date.UTC(2026, 10, 20, 9, 30));
 const dirs: string[] = [];
 afterEach(() => {
   for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
-});
-const fields = (description: string) => ({
-  workDate: '2026-11-16',
-  hours: '01:00',
-  jobName: 'Job',
-  billingStatus: 'Billable' as const,
-  description,
 });
 
 it('an entry held for the answer to a torn delete says it waits for that answer and names the report; answered, it does not', () => {

@@ -19,6 +19,7 @@ import { recordAdd, recordDelete } from '../../src/core/outbox/operations';
 import { markApplied, markSending } from '../../src/core/outbox/send-steps';
 import { listDamage } from '../../src/core/store';
 import { wallClock } from '../fixtures/test-timers';
+import { fields } from '../fixtures/log-fields';
 
 const clock = wallClock(() => Date.UTC(2026, 10, 20, 9, 30));
 const dirs: string[] = [];
@@ -38,13 +39,6 @@ afterEach(() => {
   for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
 });
 
-const fields = (description: string) => ({
-  workDate: '2026-11-16',
-  hours: '01:00',
-  jobName: 'Job',
-  billingStatus: 'Billable' as const,
-  description,
-});
 const fileOf = (dir: string) => path.join(dir, JOURNAL_FILE);
 const plain = (j: Readonly<Journal>) => JSON.parse(JSON.stringify(j)) as Journal;
 

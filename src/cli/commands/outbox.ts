@@ -4,6 +4,7 @@
  */
 import { defineMessage, defineMessages, type Wording } from '../../shared/i18n/messages';
 import type { OutboxEntry } from '../../shared/domain';
+import { badgeOf } from '../../shared/status/badge';
 import { EXIT, type Command } from '../command';
 import { columns, headingWords } from '../columns';
 import { UsageError } from '../failure';
@@ -127,7 +128,7 @@ function outboxTable(entries: OutboxEntry[], w: Wording, short = false): string 
       dayWords(w, e.workDate),
       e.hours,
       e.jobName,
-      syncWords(e.state, w),
+      syncWords(badgeOf(e.state, [e]), w),
       waitsForText(w, e) ?? (short && e.heldByReport ? w.say(M.heldWhy) : waitsForAnswerText(w, e)) ?? entryMessage(w, e),
     ]),
   );
@@ -144,7 +145,7 @@ function whyRemaining(e: OutboxEntry, online: boolean, w: Wording): string {
   if (e.heldByReport) return w.say(M.held, { what, command: `\`punch data log-again|discard ${e.heldByReport}\`` });
   if (e.state === 'needs-attention') return w.say(M.attention, { what, why: entryMessage(w, e) ?? w.say(M.refused) });
   const why = entryMessage(w, e) ?? w.say(online ? M.retried : M.unreachable);
-  return w.say(M.waiting, { what, state: syncWords(e.state, w), why });
+  return w.say(M.waiting, { what, state: syncWords(badgeOf(e.state, [e]), w), why });
 }
 
 export const syncCommand: Command = {

@@ -10,6 +10,8 @@ import { isHhmm, parseHhmm, toHhmm } from '../../shared/time/hours';
 import { addDays, daysBetween, isValidDate, toLocalDate, weekStartOf } from '../../shared/time/week';
 import { closestNames } from '../../shared/closest';
 import { ruleWords, violationWords } from './words';
+import type { Said } from '../../shared/i18n/said';
+import { sentencesSaid } from '../../shared/input-words';
 
 /**
  * A log as the rules read it: its day, hours and job (the one schema of a log, src/shared/log.ts). Its formats were
@@ -43,6 +45,11 @@ export interface RuleContext {
   isLocked: (date: string) => boolean;
   /** How the week holding a locked `date` stands (the rules' refusal says it: ./words.ts); unknown: either. */
   lockState?: (date: string) => 'pending' | 'approved';
+  /**
+   * A locked `date` whose lock the service could not confirm just now (a commit while offline: ../week/weekview.ts
+   * `ensureFresh`): when the lock was last read, and the time now; the refusal says so. Undefined: the service said it.
+   */
+  lockAsRead?: (date: string) => { at: number; now: number } | undefined;
 }
 
 export function checkLog(log: LogToCheck, ctx: RuleContext): RuleViolation[] {
@@ -75,12 +82,20 @@ export function checkLog(log: LogToCheck, ctx: RuleContext): RuleViolation[] {
 export function lockedViolation(date: string, ctx: RuleContext, field: RuleViolation['field'] = 'week'): RuleViolation {
   const openDay = openDayNear(date, ctx);
   const state = ctx.lockState?.(date);
-  return {
-    field,
-    rule: 'locked',
-    ...(openDay ? { openDay } : {}),
-    ...violationWords(ruleWords.locked({ monday: weekStartOf(date), ...(state ? { state } : {}), ...(openDay ? { openDay } : {}) })),
-  };
+  const words = ruleWords.locked({ monday: weekStartOf(date), ...(state ? { state } : {}), ...(openDay ? { openDay } : {}) });
+  return { field, rule: 'locked', ...(openDay ? { openDay } : {}), ...lockedAsRead(violationWords(words), date, ctx) };
+}
+
+/** A refusal of a locked week, with when the lock was last read when the service could not say it now. */
+export function lockedAsRead(
+  refusal: { message: string; said: Said },
+  date: string,
+  ctx: Pick<RuleContext, 'lockAsRead'>,
+): { message: string; said: Said } {
+  const asRead = ctx.lockAsRead?.(date);
+  if (!asRead) return refusal;
+  const note = violationWords(ruleWords.lockedAsRead(asRead));
+  return { message: `${refusal.message} ${note.message}`, said: sentencesSaid([refusal.said, note.said])! };
 }
 
 /**

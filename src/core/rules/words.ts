@@ -46,6 +46,12 @@ const M = defineMessages({
       'Date: the week of {week} {state, select, pending {is submitted and waits for approval} approved {is approved} other {is submitted or approved}}, so its logs cannot change. {hasOpenDay, select, yes {Pick a day in an open week ({openDay} is open)} other {Pick a day in an open week}}, or ask your manager to reject the week first.',
     description: '{week}: the week as its first and last day. {openDay}: a day of an open week the user may log to instead.',
   },
+  lockedAsRead: {
+    id: 'rules.locked.as-read',
+    defaultMessage: 'Punchcard could not reach the service to check again: that is how the week stood when last read, at {at}.',
+    description:
+      'After the refusal of a locked week, when the service could not be asked whether it is still locked (offline). {at}: when the week was last read, a clock time (with its day when not today).',
+  },
   unknownJobId: {
     id: 'rules.job.unknown',
     defaultMessage: 'Job: that job is not in your job list. Refresh the job list, or pick a job from it.',
@@ -93,6 +99,8 @@ export const ruleWords = {
       hasOpenDay: v.openDay ? 'yes' : 'no',
       openDay: v.openDay ? { day: v.openDay } : '',
     }),
+  /** `at`: when the week's lock was last read from the service (epoch ms); `now`: the clock's time. */
+  lockedAsRead: (v: { at: number; now: number }): Words => said(M.lockedAsRead.id, { at: { at: v.at, now: v.now } }),
   unknownJobId: (): Words => said(M.unknownJobId.id, {}),
   jobRequired: (): Words => said(M.jobRequired.id, {}),
   jobCompleted: (v: { name: string }): Words => said(M.jobCompleted.id, { name: v.name }),

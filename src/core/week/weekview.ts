@@ -45,8 +45,13 @@ export interface Weeks {
    * part is too old for a rule (15 s) or missing and the service may be asked, so a log made elsewhere or a submit on
    * another device a moment ago counts. Never throws; offline it leaves the kept part as it is (the rules then use
    * what is known).
+   *
+   * `commit` (a log, an edit or a delete about to be written, not the as-you-type check): a week the kept copy says is
+   * locked is read again from the service whatever its age, so a week the manager rejected a moment ago takes the log
+   * (the copy may be up to 15 s old). Answers the weeks still locked on the copy alone (the read failed: offline),
+   * each with when its lock was last read; empty when the service said so itself.
    */
-  ensureFresh(dates: string[]): Promise<void>;
+  ensureFresh(dates: string[], opts?: { commit?: boolean }): Promise<LocksAsRead>;
   /** The service's part of these weeks changed (a submit, a timesheet decided or deleted): the next getWeek reads it. */
   invalidate(weekStarts: string[]): void;
   /** Every kept week that showed this timesheet (a timesheet may span weeks) changed: read them again. */
@@ -65,6 +70,9 @@ export interface Weeks {
    */
   noticeOthers(): void;
 }
+
+/** Weeks (their Monday) locked on the kept copy only, the service not reached to confirm: when the lock was read. */
+export type LocksAsRead = ReadonlyMap<string, number>;
 
 export interface WeeksDeps {
   ledger: Ledger;
@@ -89,6 +97,8 @@ export interface WeeksDeps {
  * (a failed read shows the kept part, not fresh, and the week is read again once the service answers).
  */
 export const WEEK_READ = Object.freeze({ withinMs: 8_000, readRetries: 0 });
+
+const isLockedStatus = (status: string | undefined) => status === 'pending' || status === 'approved';
 
 export function createWeeks(deps: WeeksDeps): Weeks {
   const { ledger, session, clock, store } = deps;
@@ -233,8 +243,21 @@ export function createWeeks(deps: WeeksDeps): Weeks {
       const { service, fresh } = await serviceWeek(weekStart, opts.look ?? 'look', !!opts.refresh, opts.call);
       return build(weekStart, service, fresh);
     },
-    async ensureFresh(dates) {
-      await Promise.all([...new Set(dates.map((d) => weekStartOf(d)))].map((w) => serviceWeek(w, 'rule', false)));
+    async ensureFresh(dates, opts = {}) {
+      const asRead = new Map<string, number>();
+      const lockedOnCopy = (w: string) => isLockedStatus(cached(w)?.timesheet?.status);
+      await Promise.all(
+        [...new Set(dates.map((d) => weekStartOf(d)))].map(async (w) => {
+          if (!opts.commit || !lockedOnCopy(w)) return void (await serviceWeek(w, 'rule', false));
+          // the service's word before a refusal: one read of both halves (the timesheet says the lock); in an outage
+          // only when a check may go now (../service/reachability.ts), else the copy decides
+          const may = !deps.mayCheck || deps.mayCheck();
+          const { fresh } = may ? await serviceWeek(w, 'rule', true) : { fresh: false };
+          const kept = cached(w);
+          if (!fresh && kept && lockedOnCopy(w)) asRead.set(w, kept.sheetReadAt ?? kept.fetchedAt);
+        }),
+      );
+      return asRead;
     },
     invalidate(weekStarts) {
       for (const w of new Set(weekStarts.map((d) => weekStartOf(d)))) invalidate(w);
@@ -245,8 +268,7 @@ export function createWeeks(deps: WeeksDeps): Weeks {
       }
     },
     isLocked(date) {
-      const status = cached(weekStartOf(date))?.timesheet?.status;
-      return status === 'pending' || status === 'approved';
+      return isLockedStatus(cached(weekStartOf(date))?.timesheet?.status);
     },
     waitsForDecision(date) {
       return cached(weekStartOf(date))?.timesheet?.status === 'pending';

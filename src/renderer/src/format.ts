@@ -4,9 +4,10 @@
  * from a fixed pattern. Wire formats stay in src/shared; `HH:MM` (the service's hours) and the timer's `01:07:42`
  * stay as they are in every language.
  */
-import type { OutboxEntry, RoundingRule, SyncState } from '../../shared/domain';
+import type { RoundingRule, SyncState } from '../../shared/domain';
 import { toLocalDate } from '../../shared/time/week';
 import { SYNC_STATE_MESSAGES } from '../../shared/status/sync-words';
+import { CHECKING_MESSAGE, type BadgeState } from '../../shared/status/badge';
 import { defineMessages, type MessageDescriptor, type Wording } from '../../shared/i18n/messages';
 
 /** A grid column's heading: the weekday's short name and the day of the month, each in the user's words and digits. */
@@ -77,11 +78,13 @@ export function ruleWords(w: Wording, rule: RoundingRule): string {
  * (src/shared/status/sync-words.ts: the status line counts "waiting" = Queued + Syncing). Screens that show a log's state use
  * these, never words of their own: a log the service refused reads "Needs attention", never "Queued".
  */
-export const SYNC_LABELS: Record<SyncState, { icon: string; message: MessageDescriptor }> = {
+export const SYNC_LABELS: Record<BadgeState, { icon: string; message: MessageDescriptor }> = {
   queued: { icon: '\u25F7', message: SYNC_STATE_MESSAGES.queued },
   sending: { icon: '\u21BB', message: SYNC_STATE_MESSAGES.sending },
   synced: { icon: '\u2713', message: SYNC_STATE_MESSAGES.synced },
   'needs-attention': { icon: '\u26A0\uFE0E', message: SYNC_STATE_MESSAGES['needs-attention'] },
+  // not the turning arrow: nothing is under way, Punchcard asks the service once it can be reached
+  checking: { icon: '?', message: CHECKING_MESSAGE },
 };
 
 /** After "Logged 01:30 on ...": where the log is now, in a sentence. */
@@ -93,13 +96,10 @@ export const SYNC_SENTENCES: Record<SyncState, MessageDescriptor> = {
 };
 
 /**
- * An entry sent whose answer was lost (its last attempt ambiguous) stays "sending" until the service can say whether it
- * arrived: offline that can last hours, so "Syncing..." alone would say something is under way when it waits. Its
- * sentence says what happened instead. A first send is "sending" too, but has no ambiguous attempt yet.
+ * An entry sent whose answer was lost stays "sending" until the service can say whether it arrived: its sentence says
+ * what happened, its badge "Checking" (src/shared/status/badge.ts).
  */
-export function inDoubt(entry: Pick<OutboxEntry, 'state' | 'attempts'>): boolean {
-  return entry.state === 'sending' && entry.attempts.at(-1)?.outcome === 'ambiguous';
-}
+export { inDoubt } from '../../shared/status/badge';
 
 /** What an entry in doubt (`inDoubt`) says: after "Logged 01:30 on ...", and on its outbox row. */
 export const IN_DOUBT_SENTENCE = M.inDoubt;

@@ -1,9 +1,9 @@
 /** A sync state as icon + text (never colour alone). `compact` keeps the text for screen readers only. */
-import type { SyncState } from '../../../shared/domain';
+import type { BadgeState } from '../../../shared/status/badge';
 import { SYNC_LABELS } from '../format';
 import { useWording } from '../i18n/I18n';
 
-export function SyncBadge({ state, compact = false }: { state: SyncState; compact?: boolean }) {
+export function SyncBadge({ state, compact = false }: { state: BadgeState; compact?: boolean }) {
   const w = useWording();
   const { icon, message } = SYNC_LABELS[state];
   const text = w.say(message);

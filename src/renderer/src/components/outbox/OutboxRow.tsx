@@ -7,6 +7,7 @@ import type { OutboxEntry } from '../../../../shared/domain';
 import { useShallow } from 'zustand/react/shallow';
 import { useApp } from '../../store/useApp';
 import { IN_DOUBT_SENTENCE, inDoubt, showMoment } from '../../format';
+import { badgeOf } from '../../../../shared/status/badge';
 import { Dialog } from '../Dialog';
 import { FixEntryForm } from './FixEntryForm';
 import { SyncBadge } from '../SyncBadge';
@@ -75,7 +76,7 @@ export const OutboxRow = forwardRef<HTMLLIElement, { entry: OutboxEntry; place?:
           )}
           <span className="muted small">{w.formats.day(entry.workDate)}</span>
         </div>
-        <SyncBadge state={entry.state} />
+        <SyncBadge state={badgeOf(entry.state, [entry])} />
       </div>
       {entry.waitsFor && (
         <p className="small strong" data-testid="waits-for">

@@ -7,7 +7,7 @@ import { useRef, useState } from 'react';
 import { toHhmm } from '../../../../shared/time/hours';
 import type { ApprovalStatus, LocalTimeLog, OutboxEntry } from '../../../../shared/domain';
 import { ELSEWHERE_WORDS, NO_LIST_NOTE } from '../../format';
-import { isRunningOn, liveSync, logsOfDay, totalMinutes } from '../../store/slices/today';
+import { isRunningOn, liveBadge, liveSync, logsOfDay, totalMinutes } from '../../store/slices/today';
 import { useApp } from '../../store/useApp';
 import { useMounted } from '../../hooks/useMounted';
 import { EditLog } from './LogForm';
@@ -170,7 +170,7 @@ function DayLog({ log, comment, weekStatus }: { log: LocalTimeLog; comment?: str
         {state === 'needs-attention' && log.message && <span className="field-error small">{coreText(w, log)}</span>}
       </div>
       <span className="mono strong day-log-hours">{log.hours}</span>
-      <SyncBadge state={state} compact />
+      <SyncBadge state={liveBadge(log, entries)} compact />
       <div className="day-log-actions">
         {!log.locked && (
           <button

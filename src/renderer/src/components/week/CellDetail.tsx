@@ -12,7 +12,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ApprovalStatus, Job, LocalTimeLog } from '../../../../shared/domain';
 import { ELSEWHERE_WORDS } from '../../format';
-import { liveSync } from '../../store/slices/today';
+import { liveBadge } from '../../store/slices/today';
 import { useApp } from '../../store/useApp';
 import type { CellRef } from './WeekGrid';
 import { AddToDay, EditLog } from '../track/LogForm';
@@ -137,7 +137,7 @@ export function CellDetail({ cell, logs, job, lockedReason, comment, weekStatus,
                     {l.elsewhere ? ` · ${w.say(ELSEWHERE_WORDS)}` : ''}
                   </span>
                 </div>
-                <SyncBadge state={liveSync(l, byLog[l.localId] ?? [])} />
+                <SyncBadge state={liveBadge(l, byLog[l.localId] ?? [])} />
                 {l.approvalStatus === 'rejected' && (
                   <RejectedNote className="rejected-note small log-message" weekStatus={weekStatus} comment={comment} />
                 )}

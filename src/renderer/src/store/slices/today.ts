@@ -10,6 +10,7 @@
 import type { Job, LocalTimeLog, OutboxEntry, SyncState, TimerView, WeekView } from '../../../../shared/domain';
 import type { MorningReminder } from '../../../../shared/contract';
 import { parseHhmm } from '../../../../shared/time/hours';
+import { badgeOf, type BadgeState } from '../../../../shared/status/badge';
 import { addDays, localDate, weekStartOf } from '../../../../shared/time/week';
 import { defineMessages } from '../../../../shared/i18n/messages';
 import { words, type Words } from '../../i18n/words';
@@ -114,6 +115,14 @@ export function liveSync(log: Pick<LocalTimeLog, 'localId' | 'sync'>, entries: O
   if (mine.length === 0) return log.sync;
   for (const s of ['needs-attention', 'sending', 'queued'] as const) if (mine.some((e) => e.state === s)) return s;
   return 'synced';
+}
+
+/** A log's badge now: its `liveSync`, "checking" while an entry of it was sent and its answer lost (shared/status/badge.ts). */
+export function liveBadge(log: Pick<LocalTimeLog, 'localId' | 'sync'>, entries: OutboxEntry[]): BadgeState {
+  return badgeOf(
+    liveSync(log, entries),
+    entries.filter((e) => e.localId === log.localId),
+  );
 }
 
 /** Is the running timer on this job and description (then "continue" would start what already runs)? */
