@@ -50,11 +50,17 @@ export function engineIdentity(): EngineIdentity {
  * Takes an entry for this engine, in the latest document (the caller holds the lock through `ledger.change`):
  * the `sending` mark for a send, or the right to reconcile one found `sending`. Returns the entry as it is NOW
  * (the user may have folded an edit into it since it was picked), or undefined when it is not ours to take: it was
- * synced, discarded, refused or resolved meanwhile, or another live engine is sending it.
+ * synced, discarded, refused or resolved meanwhile, another live engine is sending it, or its log is now held for
+ * the user's answer to a torn delete.
  */
 export function claimOp(j: Journal, id: string, now: number, me: EngineIdentity, reconcile: boolean): OutboxOp | undefined {
   const op = j.ops.find((o) => o.id === id);
   if (!op || op.state === 'synced' || op.state === 'needs-attention') return undefined;
+  // held since it was picked: the engine picks from the document it read, then waits for the reachability check
+  // before this claim; taking the lock for the claim is what may find a torn delete of its log (../journal/file/
+  // repair.ts holds the log, `deleteOffered`). Sent anyway, a log the user deleted would reach the service before
+  // they answer (../outbox/send-steps.ts `nextOperation` skips such a log for the same reason).
+  if (j.rows[op.localId]?.deleteOffered !== undefined) return undefined;
   if (me.claimedElsewhere(op, now)) return undefined;
   // what to do depends on the document now, not on when the entry was picked
   if (op.maybeSent && !op.resendApproved) {
