@@ -16,20 +16,20 @@ const log = (localId: string): LocalTimeLog => ({
   workDate: MONDAY,
   hours: '01:00',
   jobName: 'Website',
-  billingStatus: 'billable',
+  billingStatus: 'Billable',
   sync: 'sending',
   source: 'local',
 });
-const entry = (localId: string, outcome: 'ambiguous' | 'failed' | null): OutboxEntry => ({
+const entry = (localId: string, outcome: 'ambiguous' | 'retry' | null): OutboxEntry => ({
   id: `e-${localId}`,
-  kind: 'create',
+  kind: 'add',
   localId,
   workDate: MONDAY,
   hours: '01:00',
   jobName: 'Website',
   state: 'sending',
   resolutions: [],
-  attempts: outcome ? [{ at: 1, outcome } as OutboxEntry['attempts'][number]] : [],
+  attempts: outcome ? [{ at: 1, outcome }] : [],
   createdAt: 1,
   updatedAt: 1,
 });
