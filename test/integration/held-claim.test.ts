@@ -83,3 +83,21 @@ describe('an entry picked to be sent, whose log a torn delete found at the claim
       ledger.close();
     });
 });
+
+describe('an entry picked to be sent, whose account was switched away before the claim', () => {
+  it('is not claimed under the account signed in now: it waits for its own account, which then claims it', () => {
+    const MAYA = 'sandbox|maya@demo.test';
+    const LIAM = 'sandbox|liam@demo.test';
+    const ledger = createLedger(tempDir('punch-account-claim-'), clock);
+    const localId = ledger.change((j) => recordAdd(j, fields('maya'), 1, MAYA)).localId;
+    const picked = nextOperation(ledger.read(), () => false, MAYA);
+    expect(picked.ready && picked.op.localId).toBe(localId);
+    const opId = picked.ready ? picked.op.id : '';
+    // the user signed in as Liam while the engine awaited the reachability check
+    expect(ledger.change((j) => claimOp(j, opId, clock.now(), me, false, LIAM))).toBeUndefined();
+    expect(ledger.read().ops.find((o) => o.id === opId)?.state).toBe('queued');
+    // back as Maya: it goes
+    expect(ledger.change((j) => claimOp(j, opId, clock.now(), me, false, MAYA))?.state).toBe('sending');
+    ledger.close();
+  });
+});

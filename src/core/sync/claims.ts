@@ -11,7 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import { pidAlive } from '../store';
 import { current, type Journal, type OutboxOp } from '../journal';
-import { markSending } from '../outbox';
+import { markSending, ofAccount } from '../outbox';
 
 export const CLAIM_LEASE_MS = 5 * 60_000;
 
@@ -50,12 +50,23 @@ export function engineIdentity(): EngineIdentity {
  * Takes an entry for this engine, in the latest document (the caller holds the lock through `ledger.change`):
  * the `sending` mark for a send, or the right to reconcile one found `sending`. Returns the entry as it is NOW
  * (the user may have folded an edit into it since it was picked), or undefined when it is not ours to take: it was
- * synced, discarded, refused or resolved meanwhile, another live engine is sending it, or its log is now held for
- * the user's answer to a torn delete.
+ * synced, discarded, refused or resolved meanwhile, another live engine is sending it, its log is now held for
+ * the user's answer to a torn delete, or it was made under another account than the one signed in now.
  */
-export function claimOp(j: Journal, id: string, now: number, me: EngineIdentity, reconcile: boolean): OutboxOp | undefined {
+export function claimOp(
+  j: Journal,
+  id: string,
+  now: number,
+  me: EngineIdentity,
+  reconcile: boolean,
+  /** The signed-in account now (its key); undefined: any. */
+  account?: string,
+): OutboxOp | undefined {
   const op = j.ops.find((o) => o.id === id);
   if (!op || op.state === 'synced' || op.state === 'needs-attention') return undefined;
+  // made under another account than the one signed in now: the user switched while the reachability check was
+  // awaited; sent now, the log would go to the new account's timesheet (`nextOperation` skips it for that reason)
+  if (account !== undefined && !ofAccount(j.rows[op.localId], account)) return undefined;
   // held since it was picked: the engine picks from the document it read, then waits for the reachability check
   // before this claim; taking the lock for the claim is what may find a torn delete of its log (../journal/file/
   // repair.ts holds the log, `deleteOffered`). Sent anyway, a log the user deleted would reach the service before

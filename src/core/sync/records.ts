@@ -155,7 +155,7 @@ export function createEngineRecords(deps: EngineRecordDeps): EngineRecords {
     apply,
     settle: (op, fn) => settleWith(op, fn, false),
     refuse: (op, fn) => settleWith(op, fn, true),
-    claim: (op, reconcile) => apply(op.localId, (j) => claimOp(j, op.id, clock.now(), deps.me, reconcile)),
+    claim: (op, reconcile) => apply(op.localId, (j) => claimOp(j, op.id, clock.now(), deps.me, reconcile, accountKey())),
     answered() {
       deps.resetBackoff();
       lastSyncAt = clock.now();
