@@ -49,6 +49,14 @@ test('a log whose answer a login page took says it was sent and is checked, its 
     await saveScreen(page, 'answer-lost-outbox-1280');
     await page.setViewportSize({ width: 420, height: 640 });
     expect(sandbox.state().timeLogs.filter((l) => l.description === DESCRIPTION)).toHaveLength(0);
+    // the Week tab's cell says what its detail says: checking, not syncing (src/renderer/src/store/slices/today.ts cellBadge)
+    await page.getByRole('tab', { name: 'Week' }).click();
+    const cell = page.locator('.week-grid .cell-checking');
+    await expect(cell).toHaveCount(1);
+    await expect(cell.locator('.sync')).toHaveAttribute('title', 'Checking');
+    await expect(page.locator('.week-grid .cell-sending')).toHaveCount(0);
+    await saveScreen(page, 'answer-lost-week');
+    await page.getByRole('tab', { name: 'Outbox' }).click();
 
     proxy.setMode('pass');
     await page.getByRole('button', { name: 'Sync now' }).click();

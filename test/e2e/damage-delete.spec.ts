@@ -124,6 +124,8 @@ test('a queued log held for the answer to its torn delete says so in the Outbox,
   // each row under its own group's heading: the synced log moved out of "Waiting" while the Outbox was not shown
   await expect(page.getByTestId('outbox-group-waiting').getByTestId('outbox-entry').filter({ hasText: '00:20' })).toHaveCount(1);
   await expect(page.getByTestId('outbox-group-sent').getByTestId('outbox-entry').filter({ hasText: '00:05' })).toHaveCount(1);
+  // the Waiting heading says it holds the log that waits for the answer, as the header counts it apart
+  await expect(page.getByTestId('outbox-group-waiting').getByTestId('outbox-group-held')).toHaveText('(1 waits for your answer)');
   await held.scrollIntoViewIfNeeded();
   await saveScreensAtBothSizes(page, 'outbox-held-for-answer');
   expect(onService(sandbox, 'E2E held')).toEqual([]);

@@ -205,10 +205,16 @@ it('offers the delete of a queued log whose record the disk cut: "discard" keeps
   const row = synced.stdout.split('\n').find((l) => l.includes('01:30'))!;
   expect(row).toMatch(/ queued +waits for your answer \(a delete not saved\)$/);
   expect(synced.stdout + synced.stderr).not.toContain('it will be retried');
-  // the outbox's own list says it in full
+  // the outbox's own list says it as short as sync does, and names the report once, under the table; --json in full
   const why = `waiting for your answer: you deleted this log and the delete was not saved, so nothing of it is sent until you choose 'Delete it' or 'Keep it' in the banner (or \`punch data log-again ${report.id}\` or \`punch data discard ${report.id}\`)`;
   const listed = await w.punch(['outbox'], { env });
-  expect(listed.stdout.replace(/\s+/g, ' ')).toContain('waiting for your answer: you deleted this log');
+  const listedRow = listed.stdout.split('\n').find((l) => l.includes('01:30'))!;
+  expect(listedRow).toMatch(/ queued +waits for your answer \(a delete not saved\)$/);
+  expect(listed.stdout).not.toContain('you deleted this log');
+  expect(listed.stdout.split(report.id).length - 1).toBe(1);
+  expect(listed.stdout).toContain(
+    `\n1 entry waits for your answer about a delete that was not saved: \`punch data log-again|discard ${report.id}\`.\n\`log-again\` deletes the log, \`discard\` keeps it and sends it.`,
+  );
   const json = await w.punchJson<Array<{ heldByReport?: string; waitsForAnswer?: string; state: string }>>(['outbox'], { env });
   expect(json.value.map((e) => [e.state, e.heldByReport, e.waitsForAnswer])).toEqual([['queued', report.id, why]]);
   const kept = await w.punch(['data', 'discard', report.id], { env });

@@ -10,6 +10,9 @@ import { createAppStore } from '../../src/renderer/src/store';
 import { subscribeToEvents } from '../../src/renderer/src/store/events';
 import { applyChange } from '../../src/renderer/src/store/slices/outbox';
 import { FIRST_WINDOW, spansToRead } from '../../src/renderer/src/store/outbox-window';
+import { groupsShown } from '../../src/renderer/src/store/outbox-groups';
+import { sayWords } from '../../src/renderer/src/i18n/words';
+import { englishWording } from '../../src/shared/i18n/english';
 import { fakeApi } from './renderer-fake-api';
 import { TEST_NOW } from '../fixtures/test-clock';
 
@@ -252,5 +255,21 @@ describe('applyChange', () => {
     const after = applyChange(before, { entries: [entry('d'), entry('b', 'needs-attention')], removed: ['a'] });
     expect(ids(after)).toEqual(['b:needs-attention', 'c:queued', 'd:queued']);
     expect(ids(before)).toEqual(['a:queued', 'b:queued', 'c:queued']);
+  });
+});
+
+describe('the Outbox headings', () => {
+  it('say beside the Waiting count how many wait for the answer about a torn delete, as the header counts them apart', () => {
+    const [attention, waiting] = groupsShown(counts(3, 1), 1);
+    expect(waiting?.id).toBe('waiting');
+    expect(waiting?.count).toBe(3);
+    expect(waiting?.held && sayWords(englishWording(), waiting.held)).toBe('(1 waits for your answer)');
+    expect(attention?.held).toBeUndefined();
+    const [, two] = groupsShown(counts(3, 1), 2);
+    expect(two?.held && sayWords(englishWording(), two.held)).toBe('(2 wait for your answer)');
+  });
+
+  it('say nothing of an answer when nothing is held', () => {
+    expect(groupsShown(counts(3), 0).some((g) => g.held)).toBe(false);
   });
 });

@@ -82,6 +82,13 @@ const M = defineMessages({
       'After punch sync, when what remains waits for the answer about a delete that was not saved. {logAgain}, {discard}: actions as typed.',
   },
   again: { id: 'cli.sync.hint.again', defaultMessage: 'Run {sync} again when the service is reachable.' },
+  heldList: {
+    id: 'cli.outbox.held-list',
+    defaultMessage:
+      '{count, plural, one {# entry waits} other {# entries wait}} for your answer about a delete that was not saved: {command}.',
+    description:
+      'Under the punch outbox list, once per damage report: its entries are not sent until the user answers. {command}: the command that answers, as typed.',
+  },
   count: {
     id: 'cli.outbox.count',
     defaultMessage: '{count, plural, one {# entry} other {# entries}}',
@@ -118,8 +125,12 @@ const M = defineMessages({
   },
 });
 
-/** `sync`: a held entry's why in a few words (its line below names the command that answers); `outbox`: in full. */
-function outboxTable(entries: OutboxEntry[], w: Wording, short = false): string {
+/**
+ * The list's table. A held entry's why in a few words, as `punch sync` says it: its full sentence names the report
+ * twice and wraps the column; the lines under the table (`heldLines`, sync's own lines) name the command that answers.
+ * `--json` keeps the full `waitsForAnswer`.
+ */
+function outboxTable(entries: OutboxEntry[], w: Wording): string {
   return formatTable(
     columns(w, ['entry', 'kind', 'date', ['hours', { align: 'right' }], 'job', 'state', 'why']),
     entries.map((e) => [
@@ -129,9 +140,17 @@ function outboxTable(entries: OutboxEntry[], w: Wording, short = false): string 
       e.hours,
       e.jobName,
       syncWords(badgeOf(e.state, [e]), w),
-      waitsForText(w, e) ?? (short && e.heldByReport ? w.say(M.heldWhy) : waitsForAnswerText(w, e)) ?? entryMessage(w, e),
+      waitsForText(w, e) ?? (e.heldByReport ? w.say(M.heldWhy) : waitsForAnswerText(w, e)) ?? entryMessage(w, e),
     ]),
   );
+}
+
+/** Under `punch outbox`'s table: per report whose answer entries wait for, how many and the command that answers. */
+function heldLines(entries: OutboxEntry[], w: Wording): string[] {
+  const byReport = new Map<string, number>();
+  for (const e of entries) if (e.heldByReport) byReport.set(e.heldByReport, (byReport.get(e.heldByReport) ?? 0) + 1);
+  const lines = [...byReport].map(([id, count]) => w.say(M.heldList, { count, command: `\`punch data log-again|discard ${id}\`` }));
+  return lines.length ? [...lines, w.say(M.answer, { logAgain: '`log-again`', discard: '`discard`' })] : [];
 }
 
 /** One line per entry still waiting, for the `sync` exit-3 message. */
@@ -182,7 +201,7 @@ export const syncCommand: Command = {
     return withDamage(
       {
         json,
-        text: `${summary}\n${outboxTable(remaining, w, true)}`,
+        text: `${summary}\n${outboxTable(remaining, w)}`,
         exitCode: EXIT.entriesRemain,
         problem: `${w.say(M.remain, { count: remaining.length })}\n  ${remaining.map((e) => whyRemaining(e, report.online, w)).join('\n  ')}`,
         hint: remaining.some((e) => e.state === 'needs-attention' && !e.waitsFor)
@@ -225,7 +244,10 @@ export const outboxCommand: Command = {
     const core = await ctx.core();
     if (action === 'list') {
       const entries = await core.call('getOutbox', {});
-      const text = entries.length === 0 ? w.say(M.empty) : `${outboxTable(entries, w)}\n${w.say(M.count, { count: entries.length })}`;
+      const text =
+        entries.length === 0
+          ? w.say(M.empty)
+          : [outboxTable(entries, w), w.say(M.count, { count: entries.length }), ...heldLines(entries, w)].join('\n');
       return { json: entries, text };
     }
     const id = ctx.positionals[1];

@@ -104,12 +104,6 @@ export { inDoubt } from '../../shared/status/badge';
 /** What an entry in doubt (`inDoubt`) says: after "Logged 01:30 on ...", and on its outbox row. */
 export const IN_DOUBT_SENTENCE = M.inDoubt;
 
-/** Several logs in one cell show the most urgent state. */
-export function worstSync(states: SyncState[]): SyncState {
-  for (const s of ['needs-attention', 'sending', 'queued'] as const) if (states.includes(s)) return s;
-  return 'synced';
-}
-
 /** A timesheet's state in words (`none`: the week has no timesheet yet). */
 export const STATE_MESSAGES = defineMessages({
   none: { id: 'week.state.none', defaultMessage: 'Not submitted', description: 'The week has no timesheet yet.' },

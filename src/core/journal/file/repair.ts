@@ -64,6 +64,9 @@ export function keepAside(
   deletes: DamageDelete[] = [],
 ): DamageReport {
   const rows = Object.keys(recovered.rows).length;
+  // the one record lost is the delete offered (a torn end: ../torn-end.ts `tornDeletes`): "logs made or changed in it
+  // are missing, log anything missing again" would send the user to log again what they deleted; the offer says it
+  const lostSaid = deletes.length > 0 && edits.length === 0 && lost === 1 ? 0 : lost;
   let report: DamageReport;
   try {
     report = keepDamaged(
@@ -73,7 +76,7 @@ export function keepAside(
         file,
         reason,
         outcome: outboxFileWords.withDeletes(
-          outboxFileWords.withEdits(describeRecovery(recovered, lost, checked, offered), edits),
+          outboxFileWords.withEdits(describeRecovery(recovered, lostSaid, checked, offered), edits),
           deletes,
         ),
         recovered: rows + recovered.ops.length,

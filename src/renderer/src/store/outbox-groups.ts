@@ -30,6 +30,12 @@ const M = defineMessages({
     description: 'Heading: entries made under another account, sent when it signs in again.',
   },
   sent: { id: 'outbox.group.sent', defaultMessage: 'Sent recently', description: 'Heading: entries the service has.' },
+  held: {
+    id: 'outbox.group.held',
+    defaultMessage: '({count, plural, one {# waits for your answer} other {# wait for your answer}})',
+    description:
+      'After the "Waiting" heading and its count: how many of them are not sent until the user answers about a delete that was not saved (the banner\'s Delete it / Keep it).',
+  },
   offline: {
     id: 'outbox.sync.offline',
     defaultMessage: 'The service is not reachable. {remaining} waiting; they will sync when it is back.',
@@ -93,14 +99,26 @@ export interface OutboxGroupShown {
   title: MessageDescriptor;
   count: number;
   start: number;
+  /**
+   * "Waiting" only: of `count`, the entries held for the user's answer to a torn delete, said beside the count
+   * ("Waiting 3 (1 waits for your answer)") so the heading agrees with the header's line, which counts them apart
+   * (src/shared/status/sync-words.ts). They stay in "Waiting": the core orders the list by groupOf, one rule.
+   */
+  held?: Words;
 }
 
-/** The non-empty groups in OUTBOX_GROUPS order, each where it starts in the list (src/shared/status/outbox-groups.ts). */
-export function groupsShown(groups: Record<OutboxGroupId, number>): OutboxGroupShown[] {
+/**
+ * The non-empty groups in OUTBOX_GROUPS order, each where it starts in the list (src/shared/status/outbox-groups.ts).
+ * `heldForAnswer`: AppStatus `outbox.heldForAnswer`.
+ */
+export function groupsShown(groups: Record<OutboxGroupId, number>, heldForAnswer = 0): OutboxGroupShown[] {
   let start = 0;
   const out: OutboxGroupShown[] = [];
   for (const id of OUTBOX_GROUPS) {
-    if (groups[id] > 0) out.push({ id, title: GROUP_TITLES[id], count: groups[id], start });
+    if (groups[id] > 0) {
+      const held = id === 'waiting' ? Math.min(heldForAnswer, groups[id]) : 0;
+      out.push({ id, title: GROUP_TITLES[id], count: groups[id], start, ...(held ? { held: words(M.held, { count: held }) } : {}) });
+    }
     start += groups[id];
   }
   return out;

@@ -18,6 +18,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState, type Keyboar
 import type { OutboxGroupShown } from '../../store/outbox-groups';
 import { useApp } from '../../store/useApp';
 import { useWording } from '../../i18n/I18n';
+import { sayWords } from '../../i18n/words';
 import { OutboxRow, OutboxRowReading } from './OutboxRow';
 
 /** From this many entries a group is windowed; below, every row is in the page (as short lists always were). */
@@ -39,6 +40,12 @@ export function OutboxGroupList({ group }: { group: OutboxGroupShown }) {
         <span className="outbox-group-count" data-testid="outbox-group-count">
           {w.formats.number(group.count)}
         </span>
+        {group.held && (
+          <span className="outbox-group-held muted" data-testid="outbox-group-held">
+            {' '}
+            {sayWords(w, group.held)}
+          </span>
+        )}
       </h3>
       {group.count < WINDOW_FROM ? <ShortList group={group} /> : <WindowedList group={group} headingId={headingId} />}
     </section>

@@ -28,7 +28,8 @@ export function OutboxScreen() {
   const lastReport = useApp((s) => s.outbox.lastReport);
   const status = useApp((s) => s.status.value);
   const syncNow = useApp((s) => s.outbox.syncNow);
-  const groups = useMemo(() => groupsShown(counts), [counts]);
+  const held = status?.outbox.heldForAnswer ?? 0;
+  const groups = useMemo(() => groupsShown(counts, held), [counts, held]);
 
   return (
     <div className="stack">

@@ -8,10 +8,11 @@
  */
 import { useRef, type KeyboardEvent } from 'react';
 import { toHhmm } from '../../../../shared/time/hours';
-import type { LocalTimeLog, OutboxEntry, SyncState, WeekView } from '../../../../shared/domain';
+import type { LocalTimeLog, OutboxEntry, WeekView } from '../../../../shared/domain';
+import type { BadgeState } from '../../../../shared/status/badge';
 import { weekDays } from '../../../../shared/time/week';
-import { dayHeading, SYNC_LABELS, worstSync } from '../../format';
-import { liveSync, minutesOf } from '../../store/slices/today';
+import { dayHeading, SYNC_LABELS } from '../../format';
+import { cellBadge, minutesOf } from '../../store/slices/today';
 import { SyncBadge } from '../SyncBadge';
 import { defineMessages, type Wording } from '../../../../shared/i18n/messages';
 import { useWording } from '../../i18n/I18n';
@@ -60,7 +61,7 @@ function cellWords(
   w: Wording,
   cell: { job: string; day: string },
   logs: LocalTimeLog[],
-  state: SyncState | null,
+  state: BadgeState | null,
   rejected: boolean,
 ): string {
   return w.say(M.cell, {
@@ -146,7 +147,7 @@ export function WeekGrid({ week, rows, today, selected, byLog, onSelect }: Props
               <tr className="job-cells-row">
                 {days.map((d, i) => {
                   const logs = logsOf(row.jobName, d);
-                  const state = logs.length ? worstSync(logs.map((l) => liveSync(l, byLog[l.localId] ?? []))) : null;
+                  const state = cellBadge(logs, byLog);
                   const rejected = logs.some((l) => l.approvalStatus === 'rejected');
                   const isSelected = selected?.jobName === row.jobName && selected.date === d;
                   return (

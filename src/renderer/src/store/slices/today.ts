@@ -125,6 +125,21 @@ export function liveBadge(log: Pick<LocalTimeLog, 'localId' | 'sync'>, entries: 
   );
 }
 
+/**
+ * A Week tab cell's badge: the most urgent of its logs' `liveBadge`s, so the cell says what its detail says. A log
+ * being sent outranks one whose answer was lost ("Syncing" is under way, "Checking" waits for the service); both
+ * outrank "Queued".
+ */
+export function cellBadge(
+  logs: ReadonlyArray<Pick<LocalTimeLog, 'localId' | 'sync'>>,
+  byLog: Record<string, OutboxEntry[]>,
+): BadgeState | null {
+  if (logs.length === 0) return null;
+  const badges = logs.map((l) => liveBadge(l, byLog[l.localId] ?? []));
+  for (const b of ['needs-attention', 'sending', 'checking', 'queued'] as const) if (badges.includes(b)) return b;
+  return 'synced';
+}
+
 /** Is the running timer on this job and description (then "continue" would start what already runs)? */
 export function isRunningOn(timer: TimerView | null, work: { jobId?: string; jobName: string; description?: string }): boolean {
   if (!timer?.running) return false;
