@@ -5,7 +5,7 @@
  * in its request log. Maya's seeded history: last week rejected, this week's logs so far in a draft
  * (src/sandbox/seed/history.ts; none on a Monday).
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index';
 import { addDays, addWeeks, weekStartOf } from '../../src/shared/time/week';
 import { seededWeek } from '../fixtures/demo-week';
@@ -110,6 +110,19 @@ describe('reading the week', () => {
     // the user asks: both halves again although fresh
     await h.logging.handlers.getWeek({ date: lastWeek(), refresh: true });
     expect(reads(h.sandbox)).toEqual({ sheets: 2, details: 2, logs: 3 });
+  });
+
+  it("counts a copy's age from when its read was asked, not from when a slow answer came: a minute in flight is a minute old", async () => {
+    // the service answers the list of logs slowly; while the answer travels, a minute passes on the app's clock (a
+    // change made on the service meanwhile may not be in the answer)
+    h.sandbox.fault({ kind: 'delay', ms: 400, match: 'gettimelogs', times: 1 });
+    const read = h.logging.handlers.getWeek({ date: lastWeek() });
+    await vi.waitFor(() => expect(reads(h.sandbox).logs).toBe(1), { timeout: 10_000, interval: 5 });
+    clock.skip(FRESH_MS + 1_000);
+    await read;
+    // the copy came a moment ago but was asked a minute back: the next look reads the logs again
+    await h.logging.handlers.getWeek({ date: lastWeek() });
+    expect(reads(h.sandbox).logs).toBe(2);
   });
 
   it('does not read a week waiting for approval on every look; a decision made elsewhere shows at the look a minute later', async () => {

@@ -135,10 +135,12 @@ export function createWeeks(deps: WeeksDeps): Weeks {
       ? await sheetHalfOf(client, sheet, listed !== undefined, call)
       : { ...(kept?.timesheet ? { timesheet: kept.timesheet } : {}), detailLogs: kept?.detailLogs ?? [] };
     const logs = combineHalves(weekStart, half, listed);
+    // the copy's age counts from when the question was asked, not from when the answer came: a change made on the
+    // service while a slow answer travelled may not be in it, so the copy must not pass for fresher than that
     const week: ServiceWeek = {
       account: me,
-      fetchedAt: clock.now(),
-      sheetReadAt: sheetToo ? clock.now() : (kept?.sheetReadAt ?? kept?.fetchedAt ?? clock.now()),
+      fetchedAt: startedAt,
+      sheetReadAt: sheetToo ? startedAt : (kept?.sheetReadAt ?? kept?.fetchedAt ?? startedAt),
       ...(half.timesheet ? { timesheet: half.timesheet } : {}),
       logs,
       listed: listed !== undefined,
