@@ -53,12 +53,13 @@ const common = {
 /**
  * Files that share a worker process one after another (vitest's `isolate: false`), instead of a fresh process each.
  * Why: a fresh process per file costs its start and the import of vitest, the test's helpers and the code under test
- * again, about 0.45 s of CPU a file: the unit tier took 94 s of CPU isolated and 53 s shared (docs/benchmarks.md "The
- * suite's time, third pass" and "fourth pass", where the figures of this choice are). What a file changes in its
- * process is put back when it ends (test/fixtures/restore-process.ts: the environment, above all `TZ`, timers, stubs,
- * spies); what that cannot put back keeps a process per file (MOCKS_A_MODULE). Proved by the tier passing in both
- * zones and in shuffled orders (`--sequence.seed=N`, test/tools/slow-first-sequencer.ts). Modules stay loaded from one
- * file to the next: a file that needs its module state fresh says so with `vi.resetModules()` (none does today).
+ * again: the unit tier took 103.7 s of CPU isolated and 65.6 s shared (0.63x, means of 2 and 3 interleaved runs:
+ * docs/benchmarks.md "The suite's time", fourth pass). What a file changes in its process is put back when it ends
+ * (test/fixtures/restore-process.ts: the environment, above all `TZ`, timers, stubs, spies); what that cannot put back
+ * (a `vi.mock`) keeps a process per file: MOCKS_A_MODULE. Checked by the tier passing in shuffled orders of its files
+ * and tests (`--sequence.seed=N --sequence.shuffle`, test/tools/slow-first-sequencer.ts) and in UTC-11. Modules stay
+ * loaded from one file to the next: a file that needs them fresh imports them after `vi.resetModules()`, as
+ * test/unit/built-on-first-use.test.ts does.
  */
 const shared = { isolate: false, setupFiles: [...common.setupFiles, 'test/fixtures/restore-process.ts'] };
 
