@@ -10,6 +10,7 @@ import { screenAllowed } from './store/slices/roles';
 import { SCREENS } from './store/slices/ui';
 import { appStore, useApp } from './store/useApp';
 import { useMounted } from './hooks/useMounted';
+import { useTabsSettled } from './hooks/useTabsSettled';
 import { keyPlatform, shortcutFor } from './shortcuts';
 import { webSession } from './bridge';
 import { SessionGate } from './components/SessionGate';
@@ -82,6 +83,8 @@ export function App() {
   const approver = useApp((s) => s.roles.approver);
   const hr = useApp((s) => s.roles.hr);
   const shown = SCREENS.filter((s) => screenAllowed(s.id, { approver, hr }));
+  // ...and the strip's tabs shown once they are known, so none moves under the pointer when Team and HR join
+  const settled = useTabsSettled();
   // The chosen tab stays in view: in a long language the strip of tabs scrolls sideways at the tray's width, and Team
   // and HR arrive once the roles are known, pushing the tabs after them along.
   useEffect(() => {
@@ -200,7 +203,7 @@ export function App() {
             </span>
           </button>
         </header>
-        <nav className="tabs" role="tablist" aria-label={w.say(M.screens)}>
+        <nav className="tabs" role="tablist" aria-label={w.say(M.screens)} data-waiting={settled ? undefined : ''}>
           {shown.map((s, i) => (
             <button
               key={s.id}
