@@ -91,6 +91,16 @@ export function App() {
     document.getElementById(`tab-${screen}`)?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
   }, [screen, shown.length]);
 
+  // A tab chosen by its key while the strip waited for the roles takes the focus once the strip shows it, unless the
+  // focus has gone somewhere meanwhile (a field clicked on the screen opened).
+  const focusWhenShown = useRef<string | null>(null);
+  useEffect(() => {
+    const id = focusWhenShown.current;
+    if (!settled || !id) return;
+    focusWhenShown.current = null;
+    if (document.activeElement === null || document.activeElement === document.body) document.getElementById(`tab-${id}`)?.focus();
+  }, [settled]);
+
   // The app's keys (shortcuts.ts), on every tab; not while a dialog asks something (its answer comes first).
   const shownRef = useRef(shown);
   shownRef.current = shown;
@@ -105,7 +115,10 @@ export function App() {
         const to = shownRef.current[action.index];
         if (!to) return;
         state.ui.show(to.id);
-        document.getElementById(`tab-${to.id}`)?.focus();
+        const chosen = document.getElementById(`tab-${to.id}`);
+        chosen?.focus();
+        // a strip still waiting for the roles shows no tab to focus: the tab takes it once shown (below)
+        focusWhenShown.current = chosen && document.activeElement !== chosen ? to.id : null;
       } else if (action.kind === 'log') {
         state.ui.ask('log');
       } else if (state.timer.view?.running) {
