@@ -165,7 +165,7 @@ export const outboxFileWords = {
       },
     });
   },
-  /** `recovered` followed by what a delete cut before it named its log means (../torn-end.ts `tornDeleteUnnamed`). */
+  /** `recovered` followed by what a delete cut before it named its log means (./torn-end.ts `tornDeleteUnnamed`). */
   withUnnamedDelete: (recovered: Words, unnamed: boolean) =>
     unnamed ? w(WHY.recoveredUnnamedDelete, { recovered: { said: { code: recovered.code, values: recovered.values } } }) : recovered,
   /** `recovered` (./salvage.ts `describeRecovery`) followed by the changes of logs a torn end seems to hold. */
