@@ -89,7 +89,7 @@ async function main(): Promise<void> {
   }
   // a long-running process: a sleep (the browser has no word for it) or a clock jump is noticed here, on the server,
   // by the wall clock against the monotonic one, and the timer asks about the time away (src/core/timer/clock-watch.ts)
-  core.watchClock();
+  core.watchClock({ everyMs: options.watchEveryMs });
   let server;
   try {
     server = await startWebServer({ core, port: options.port, rendererDir: RENDERER_DIR });

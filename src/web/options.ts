@@ -26,6 +26,12 @@ export interface WebOptions {
   open: boolean;
   /** Passed to the core; without a base URL it runs on the built-in sandbox. */
   env: { baseUrl?: string; token?: string; user?: string };
+  /**
+   * How often the server looks at the clock for a sleep (the core's watch: 15 s when not given). Tests only, from
+   * PUNCH_TEST_CLOCK_WATCH_MS: a browser test of a sleep the server notices by itself waits for that look in real
+   * time (up to 15 s each), so it asks for a look every second (test/e2e/fixtures.ts `watchClockEverySecond`).
+   */
+  watchEveryMs?: number;
 }
 
 /** What was wrong with the command line: its words as messages (main.ts says them), the English in `message`. */
@@ -82,5 +88,6 @@ export function parseWebOptions(argv: string[], env: NodeJS.ProcessEnv = process
   if (env.PUNCH_BASE_URL) coreEnv.baseUrl = env.PUNCH_BASE_URL;
   if (env.PUNCH_TOKEN) coreEnv.token = env.PUNCH_TOKEN;
   if (env.PUNCH_USER) coreEnv.user = env.PUNCH_USER;
-  return { port, dataDir, open: !values['no-open'], env: coreEnv };
+  const watchEveryMs = Number(env.PUNCH_TEST_CLOCK_WATCH_MS);
+  return { port, dataDir, open: !values['no-open'], env: coreEnv, ...(watchEveryMs > 0 ? { watchEveryMs } : {}) };
 }

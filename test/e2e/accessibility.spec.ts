@@ -11,7 +11,10 @@ import { expect, sharedAppPerFile } from './fixtures';
 const test = sharedAppPerFile();
 
 async function audit(page: Page, where: string): Promise<void> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  // axe.run in the page itself (legacy mode): the same rules and results as the default, which runs each frame's part
+  // and then opens a blank page of its own to put the parts together (a new page, axe injected twice, for every
+  // audit: 14 in this file). The app has no frames, so there is nothing for the parts to gather.
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).setLegacyMode().analyze();
   const grave = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const rest = result.violations.filter((v) => !grave.includes(v));
   if (rest.length) {

@@ -163,15 +163,25 @@ export function electronBinary(): string | null {
   return relative && existsSync(binary) ? binary : null;
 }
 
-export const test = base.extend<{ sandbox: Sandbox; web: WebApp; webUrl: string }>({
+/**
+ * For `test.use({ webEnv: WATCH_CLOCK_EVERY_SECOND })`: the web server looks at its clock every second instead of every
+ * 15 s (src/web/options.ts, the core's clock watch), so a test of a sleep the server notices by itself waits about a
+ * second for that look, not up to 15 s of real time. Only where a test waits for the look: elsewhere a look soon after
+ * a clock moved could come between a test's move and its next step.
+ */
+export const WATCH_CLOCK_EVERY_SECOND = { PUNCH_TEST_CLOCK_WATCH_MS: '1000' };
+
+export const test = base.extend<{ sandbox: Sandbox; web: WebApp; webUrl: string; webEnv: Record<string, string> }>({
+  /** More of the web server's environment, for a file or a describe block (`test.use`). */
+  webEnv: [{}, { option: true }],
   // eslint-disable-next-line no-empty-pattern
   sandbox: async ({}, use) => {
     const sandbox = await startTestSandbox();
     await use(sandbox);
     await sandbox.close();
   },
-  web: async ({ sandbox }, use) => {
-    const web = await startWebApp(sandbox);
+  web: async ({ sandbox, webEnv }, use) => {
+    const web = await startWebApp(sandbox, webEnv);
     await use(web);
     await web.stop();
   },

@@ -40,6 +40,13 @@ describe('npm run web options', () => {
     }
   });
 
+  it("takes how often the clock is watched from PUNCH_TEST_CLOCK_WATCH_MS (the browser suite's), and nothing else", () => {
+    expect(parseWebOptions([], { PUNCH_TEST_CLOCK_WATCH_MS: '1000' }).watchEveryMs).toBe(1000);
+    for (const ignored of [undefined, '', '0', '-5', 'soon']) {
+      expect(parseWebOptions([], ignored === undefined ? {} : { PUNCH_TEST_CLOCK_WATCH_MS: ignored })).not.toHaveProperty('watchEveryMs');
+    }
+  });
+
   it('refuses unknown options with the usage line', () => {
     expect(() => parseWebOptions(['--prot', '80'], {})).toThrow(/Usage: npm run web/);
   });

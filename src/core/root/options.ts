@@ -94,8 +94,9 @@ export interface Punchcard {
   /**
    * For long-running shells (Electron, web mode): looks at the wall clock against the monotonic one every few seconds
    * and tells the timer of a sleep or a jump (../timer/clock-watch.ts). Returns the function that stops watching.
+   * `everyMs`: how often it looks (default the watch's 15 s; the browser suite's sleeps ask for less).
    */
-  watchClock(): () => void;
+  watchClock(opts?: { everyMs?: number }): () => void;
   /** What a watch of the clock saw (a sleep, a jump): the timer asks about the time away, or says the clock moved. */
   onClockGap(gap: ClockGap): Promise<void>;
   close(): Promise<void>;

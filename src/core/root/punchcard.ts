@@ -268,8 +268,8 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
       timer.noteIdle(idleSince, reason, reason === 'idle' ? clock.now() : undefined);
     },
     onSuspend: (at, reason) => timerActions.onSuspend(at, reason).catch((e) => notify('error', coreWords.suspendNotStopped(errorValue(e)))),
-    watchClock() {
-      const w = createClockWatch({ clock, onGap: (gap) => void onClockGap(gap) });
+    watchClock(opts = {}) {
+      const w = createClockWatch({ clock, onGap: (gap) => void onClockGap(gap), everyMs: opts.everyMs });
       watches.push(w);
       return w.stop;
     },
