@@ -46,6 +46,8 @@ const WARM_UP = 2;
 const OPENING_ONLY = process.argv.includes('--opening-only');
 /** Where to write a CPU profile of the rounds (node:inspector, started after the set-up). */
 const PROFILE = arg('--profile');
+/** Where to write a sampling heap profile of the rounds (every allocation sampled, the collected ones kept). */
+const HEAP_PROFILE = arg('--heap-profile');
 /** A full collection before each timed part (the flag set at run time: `npx tsx` passes no node flags). */
 const GC_BEFORE = process.argv.includes('--gc');
 if (GC_BEFORE) v8.setFlagsFromString('--expose-gc');
@@ -188,12 +190,20 @@ try {
   for (const tree of trees) sides.push(await sideOf(tree));
   await sandbox.setOffline(true);
   const loads: number[] = [];
-  const profiler = PROFILE ? new Session() : undefined;
-  if (profiler) {
+  const profiler = PROFILE || HEAP_PROFILE ? new Session() : undefined;
+  if (profiler && PROFILE) {
     profiler.connect();
     await profiler.post('Profiler.enable');
     await profiler.post('Profiler.setSamplingInterval', { interval: 200 });
     await profiler.post('Profiler.start');
+  } else if (profiler) {
+    profiler.connect();
+    await profiler.post('HeapProfiler.enable');
+    await profiler.post('HeapProfiler.startSampling', {
+      samplingInterval: 512,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    });
   }
   // the six orders of a round's three parts (0 the opening, 1 the empty one, 2 the journal's own open), in turn
   const ORDERS = [
@@ -215,9 +225,13 @@ try {
       for (const p of OPENING_ONLY ? [0] : ORDERS[i % ORDERS.length]) await parts[p]();
       loads.push(os.loadavg()[0]);
     }
-  if (profiler) {
+  if (profiler && PROFILE) {
     const { profile } = await profiler.post('Profiler.stop');
-    fs.writeFileSync(PROFILE!, JSON.stringify(profile));
+    fs.writeFileSync(PROFILE, JSON.stringify(profile));
+    profiler.disconnect();
+  } else if (profiler) {
+    const { profile } = await profiler.post('HeapProfiler.stopSampling');
+    fs.writeFileSync(HEAP_PROFILE!, JSON.stringify(profile));
     profiler.disconnect();
   }
   const median = (xs: number[]) => at(xs, 0.5);
