@@ -19,8 +19,9 @@
  * part pays for any collection at all, its own included (GC 0 ms in every part of every run), while the app's
  * opening does pay for the collection of what it made; and the opening came out over its goal with `--gc` as well
  * (docs/benchmarks.md, "eighth pass"): the collections landing in a part are not what puts it over.
- * `--to-answers`: each opening timed to its first screen's answers, its close done untimed before the next part (with
- * entries waiting the close waits for the sync's first pass, which the first screen does not wait for).
+ * `--to-answers`: each opening timed to its first screen's answers, its close done untimed before the next part. It
+ * leaves out little: offline, the sync's first pass (its check and the note of an attempt) had already ended when
+ * the answers came, in every opening looked at (docs/benchmarks.md, "eighth pass").
  * `--sandbox-apart`: the sandbox in a child process (this tree's `src/sandbox/cli.ts`), offline by its admin call,
  * instead of in this process: then neither tree's modules are the ones that served it (run in-process, the tree
  * the bench runs from came out about 5 % dearer, whichever it was: docs/benchmarks.md, "seventh pass").
@@ -53,11 +54,7 @@ const OPENS = Number(arg('--opens') ?? 15);
 const WARM_UP = 2;
 /** Only the openings of 10,000 (for a profile of what an opening does above the journal's read). */
 const OPENING_ONLY = process.argv.includes('--opening-only');
-/**
- * The opening timed to its first screen's answers, its close left out of the time (done before the next part): with
- * entries waiting the close waits for the sync's first pass (a check of the service, the note of an attempt and its
- * fsync), which the first screen does not wait for; the empty opening's close has nothing to wait for.
- */
+/** The opening timed to its first screen's answers, its close left out of the time (done before the next part). */
 const TO_ANSWERS = process.argv.includes('--to-answers');
 /** Where to write a CPU profile of the rounds (node:inspector, started after the set-up). */
 const PROFILE = arg('--profile');
