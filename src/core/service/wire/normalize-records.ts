@@ -8,10 +8,11 @@ import {
   anyAsText,
   compact,
   optionalWireId,
+  pick,
+  renamed,
   readWire,
   ShapeError,
-  renamed,
-  wireBool,
+  type Wire,
   wireId,
   wireList,
   wireObject,
@@ -95,89 +96,82 @@ const LOG_TYPES: Record<string, TrackerSettings['logType']> = {
   starttime: 'startEnd',
   timer: 'timer',
 };
-const logTypeSchema = once(() => z.preprocess(squashed, z.string()).transform((s) => LOG_TYPES[s] ?? 'hours'));
+
+/*
+ * The settings' fields are read by plain functions, not a zod schema each: every field has a fallback (the least
+ * restrictive reading), so none can refuse the answer, and what is validated is the answer's shape (an object, or a
+ * list whose first item is one), which the one schema below still does. The field-by-field zod schema built about 50
+ * schemas on every `punch status` with an account or the demo (its one request is the settings): 2-3 ms of a status's
+ * CPU, against about 0.2 now (docs/benchmarks.md "punch status, ninth pass"). test/unit/settings-reader.test.ts holds
+ * the zod reading it replaced and proves both read every case alike.
+ */
+
+/** A finite number (what zod's `z.number()` accepts: not NaN, not Infinity). */
+const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
 /**
  * The company's maximum, read tolerantly (`"10:00"`, `"9:5"`, `"10"`, `"7.5"`): a setting the service sends in more
  * than one form (wire-format.md), so not shared/time/hours.ts's strict `parseHhmm`; anything unreadable (or nothing, or
  * zero) means no limit beyond a full day, the service's own; more than a day is a day.
  */
-const maxMinutesSchema = once(() =>
-  z
-    .union([z.string(), z.number()])
-    .transform((v, ctx) => {
-      const s = String(v).trim();
-      const hhmm = /^(\d+):(\d{1,2})$/.exec(s);
-      const minutes = hhmm ? Number(hhmm[1]) * 60 + Number(hhmm[2]) : /^\d+(\.\d+)?$/.test(s) ? Math.round(Number(s) * 60) : NaN;
-      if (Number.isFinite(minutes) && minutes > 0) return Math.min(minutes, FULL_DAY_MINUTES);
-      ctx.addIssue({ code: 'custom', message: `"${s}" is not a number of hours` });
-      return z.NEVER;
-    })
-    .catch(FULL_DAY_MINUTES),
-);
+function maxMinutesOf(v: unknown): number {
+  if (typeof v !== 'string' && !finite(v)) return FULL_DAY_MINUTES;
+  const s = String(v).trim();
+  const hhmm = /^(\d+):(\d{1,2})$/.exec(s);
+  const minutes = hhmm ? Number(hhmm[1]) * 60 + Number(hhmm[2]) : /^\d+(\.\d+)?$/.test(s) ? Math.round(Number(s) * 60) : NaN;
+  return Number.isFinite(minutes) && minutes > 0 ? Math.min(minutes, FULL_DAY_MINUTES) : FULL_DAY_MINUTES;
+}
 
 /** How many past days may be logged; anything but a positive count means no limit (null). */
-const pastDaysSchema = once(() =>
-  z
-    .union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)])
-    .refine((n) => Number.isFinite(n) && n > 0)
-    .transform((n): number | null => Math.floor(n))
-    .catch(null),
-);
+function pastDaysOf(v: unknown): number | null {
+  const n = finite(v) ? v : typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v.trim()) : NaN;
+  return Number.isFinite(n) && n > 0 ? Math.floor(n) : null;
+}
 
 /** 1 (Monday) to 7, as a number, digits or a day's name (`Friday`, `fri`); Friday when unreadable. */
-const weekdaySchema = once(() =>
-  z
-    .union([
-      z.number().min(1).max(7).transform(Math.floor),
-      z.string().transform((raw, ctx) => {
-        const s = raw.trim().toLowerCase();
-        if (/^[1-7]$/.test(s)) return Number(s);
-        const i = WEEKDAYS.findIndex((d) => s !== '' && (d === s || d.startsWith(s.slice(0, 3))));
-        if (i >= 0) return i + 1;
-        ctx.addIssue({ code: 'custom', message: `"${raw}" is not a day of the week` });
-        return z.NEVER;
-      }),
-    ])
-    .catch(5),
-);
+function weekdayOf(v: unknown): number {
+  if (finite(v)) return v >= 1 && v <= 7 ? Math.floor(v) : 5;
+  if (typeof v !== 'string') return 5;
+  const s = v.trim().toLowerCase();
+  if (/^[1-7]$/.test(s)) return Number(s);
+  const i = WEEKDAYS.findIndex((d) => s !== '' && (d === s || d.startsWith(s.slice(0, 3))));
+  return i >= 0 ? i + 1 : 5;
+}
+
+/** `true`, `"yes"`, `"0"`, `1`...; anything else is the fallback (as ./fields.ts `wireBool`). */
+function yesNoOf(v: unknown, fallback: boolean): boolean {
+  if (typeof v === 'boolean') return v;
+  if (finite(v)) return v !== 0;
+  if (typeof v !== 'string') return fallback;
+  const t = v.trim().toLowerCase();
+  return YES_WORDS.has(t) ? true : NO_WORDS.has(t) ? false : fallback;
+}
+const YES_WORDS = new Set(['true', 'yes', '1']);
+const NO_WORDS = new Set(['false', 'no', '0']);
 
 /**
  * wire-format "gettimetrackersettings": `{logType, maxHoursPerDay: "10:00", allowFutureTimeLog, allowedPastDays,
  * timesheetSubmissionDay, isTimeTrackerEnabled}`; also `maxHours` / `maximumHoursPerDay` as hours or HH:MM.
- * Anything missing falls back to the least restrictive reading (24 h a day, Friday, enabled): every field `.catch`es.
+ * Anything missing falls back to the least restrictive reading (24 h a day, Friday, enabled): every field does.
  */
+function settingsOf(o: Wire): TrackerSettings {
+  const logType = squashed(pick(o, 'logType', 'timeLogType', 'loggingType'));
+  const currency = pick(o, 'currency', 'currencyCode', 'Currency', 'baseCurrency', 'companyCurrency', 'defaultCurrency');
+  return compact({
+    logType: Object.hasOwn(LOG_TYPES, logType) ? LOG_TYPES[logType] : 'hours',
+    maxMinutesPerDay: maxMinutesOf(pick(o, 'maxHoursPerDay', 'maxHours', 'maximumHoursPerDay')),
+    allowFutureDates: yesNoOf(pick(o, 'allowFutureTimeLog', 'allowFutureDates', 'allowFutureLogs'), false),
+    pastDaysAllowed: pastDaysOf(pick(o, 'allowedPastDays', 'pastDaysAllowed')),
+    submissionDueWeekday: weekdayOf(pick(o, 'timesheetSubmissionDay', 'submissionDay')),
+    enabled: yesNoOf(pick(o, 'isTimeTrackerEnabled', 'enabled', 'timeTrackerEnabled'), true),
+    // kept as text when it reads as one; the payroll screen decides whether it is a currency code it can format
+    currency: typeof currency === 'string' ? currency.trim() || undefined : undefined,
+  });
+}
+
+/** The settings' answer: an object (or a list whose first item is one), its fields read by `settingsOf`. */
 export const trackerSettingsSchema = once((): z.ZodType<TrackerSettings> =>
-  z
-    .preprocess((v) => (Array.isArray(v) ? v[0] : v), wireObject('settings'))
-    .transform((o) =>
-      renamed(o, {
-        logType: ['logType', 'timeLogType', 'loggingType'],
-        maxMinutesPerDay: ['maxHoursPerDay', 'maxHours', 'maximumHoursPerDay'],
-        allowFutureDates: ['allowFutureTimeLog', 'allowFutureDates', 'allowFutureLogs'],
-        pastDaysAllowed: ['allowedPastDays', 'pastDaysAllowed'],
-        submissionDueWeekday: ['timesheetSubmissionDay', 'submissionDay'],
-        enabled: ['isTimeTrackerEnabled', 'enabled', 'timeTrackerEnabled'],
-        currency: ['currency', 'currencyCode', 'Currency', 'baseCurrency', 'companyCurrency', 'defaultCurrency'],
-      }),
-    )
-    .pipe(
-      z.object({
-        logType: logTypeSchema(),
-        maxMinutesPerDay: maxMinutesSchema(),
-        allowFutureDates: wireBool(false),
-        pastDaysAllowed: pastDaysSchema(),
-        submissionDueWeekday: weekdaySchema(),
-        enabled: wireBool(true),
-        // kept as text when it reads as one; the payroll screen decides whether it is a currency code it can format
-        currency: z
-          .string()
-          .transform((c) => c.trim() || undefined)
-          .optional()
-          .catch(undefined),
-      }),
-    )
-    .transform(compact),
+  z.preprocess((v) => (Array.isArray(v) ? v[0] : v), wireObject('settings')).transform(settingsOf),
 );
 
 export const toTrackerSettings = (payload: unknown): TrackerSettings => readWire(trackerSettingsSchema(), payload);
