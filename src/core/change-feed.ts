@@ -19,7 +19,7 @@ import { weekStartOf } from '../shared/time/week';
 import type { EventBus, Session } from './context';
 import { journalWords, opsReaderFor, type Journal, type JournalTouched, type Ledger, type OutboxOp } from './journal';
 import { accountKeyOf } from './service';
-import { groupCounts, outboxWindow, toOutboxEntry } from './outbox';
+import { groupCounts, heldForAnswer, outboxWindow, toOutboxEntry } from './outbox';
 import type { Said, Words } from '../shared/i18n/said';
 import type { DamageReport } from './store';
 import type { Weeks } from './week';
@@ -140,7 +140,16 @@ export function createChangeFeed(deps: {
         change = { entries: changed, removed };
       }
       version += 1;
-      bus.emit('outboxChange', { version, from: version - 1, ...change, groups: groupCounts(j, account), total: j.ops.length });
+      // the held count with the groups' counts, from the same document: the Waiting heading says both (never one push's
+      // count beside another's held)
+      bus.emit('outboxChange', {
+        version,
+        from: version - 1,
+        ...change,
+        groups: groupCounts(j, account),
+        heldForAnswer: heldForAnswer(j, account),
+        total: j.ops.length,
+      });
     } finally {
       flushing = false;
     }
@@ -165,9 +174,15 @@ export function createChangeFeed(deps: {
       const j = ledger.read();
       if (window) {
         const part = outboxWindow(j, account, window.from, window.count);
-        return { version, ...part, window: { from: window.from, count: part.entries.length } };
+        return { version, ...part, heldForAnswer: heldForAnswer(j, account), window: { from: window.from, count: part.entries.length } };
       }
-      return { version, entries: entriesOf(j, account), total: j.ops.length, groups: groupCounts(j, account) };
+      return {
+        version,
+        entries: entriesOf(j, account),
+        total: j.ops.length,
+        groups: groupCounts(j, account),
+        heldForAnswer: heldForAnswer(j, account),
+      };
     },
     touched(t) {
       if (t.whole) pending.whole = true;

@@ -3,11 +3,10 @@
  * every time log is checked against the company's rules (./rules/check.ts) BEFORE it is queued: a log made offline
  * must not fail days later. A checked log is written to the ledger and the outbox in one atomic write, then the sync
  * engine tries to send it at once. The check runs inside the write (under the outbox's lock, on the latest document),
- * so a log another process (`punch log`) just added to the same day counts.
+ * so a log another process (`punch log`) just added to the same day counts. The world the rules check against, and the
+ * refusal of a log that breaks them, are ./log-rules.ts.
  */
 import { coreWords } from './core-words';
-import { saidOf, type Said, type Words } from '../shared/i18n/said';
-import { sentencesSaid } from '../shared/input-words';
 import type { Clock, PreferencesStore, Session } from './context';
 import type { LocalTimeLog, RuleViolation } from '../shared/domain';
 import { parseHhmm } from '../shared/time/hours';
@@ -22,17 +21,7 @@ import { checkLog, jobOf, lockedAsRead, type LogToCheck, type RuleContext } from
 import type { SyncEngine } from './sync';
 import { serviceLogRow, SERVICE_LOCAL_PREFIX } from './week';
 import type { LocksAsRead, Weeks } from './week';
-import type { LogRules, NewLog } from './log-rules';
-
-/** A violation's English and code from the core's words. */
-const violationOf = (w: Words): { message: string; said: Said } => ({ message: w.message, said: saidOf(w) });
-
-/** Broken rules as one value: their codes chained when each has one, else their English joined. */
-function violationsValue(violations: RuleViolation[]): { said: Said } | string {
-  const saids = violations.map((v) => v.said);
-  if (saids.every((s): s is Said => s !== undefined)) return { said: sentencesSaid(saids)! };
-  return violations.map((v) => v.message).join(' ');
-}
+import { refuse, violationOf, type LogRules, type NewLog } from './log-rules';
 
 /**
  * How long a call waits for its log to reach the service before answering "queued" (the sync keeps going in the
@@ -112,12 +101,6 @@ export function createLogGate(deps: LogGateDeps): LogGate {
 
   // billing decided once here for the form, the timer and `punch` alike (../shared/billing.ts)
   const toFields = (log: NewLog): LogFields => loggedOf(log, billingFor(knownJob(log), log.billable));
-
-  function refuse(violations: RuleViolation[]): never {
-    const message = violations.map((v) => v.message).join(' ');
-    const chained = violationsValue(violations);
-    throw new InvalidInputError(typeof chained === 'string' ? message : { ...chained.said, message }, violations);
-  }
 
   /**
    * Sends now and answers with the sync's outcome for the log: synced, refused (needs attention, never said as

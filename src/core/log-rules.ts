@@ -6,19 +6,37 @@
  * web page a moment ago, or a week submitted on another device, must count (PRODUCT "Not the only writer").
  */
 import type { Clock } from './context';
-import { saidError } from '../shared/i18n/said';
+import { saidError, saidOf, type Said, type Words } from '../shared/i18n/said';
+import { sentencesSaid } from '../shared/input-words';
 import { coreWords } from './core-words';
 import type { RuleViolation, TimeLog } from '../shared/domain';
 import type { NewLogValues } from '../shared/log';
 import { localDate, weekStartOf } from '../shared/time/week';
 import type { Catalog } from './catalog';
-import { accountKeyOf, type CallOptions, type Session } from './service';
+import { accountKeyOf, InvalidInputError, type CallOptions, type Session } from './service';
 import { checkLog, lockedViolation, withJobName, type LogToCheck, type RuleContext } from './rules';
 import type { Journal, Ledger, LedgerRow } from './journal';
 import type { QueuedRules } from './sync';
 import type { RuleFacts } from './outbox';
 import { dayTotalWithService, SERVICE_LOCAL_PREFIX } from './week';
 import type { LocksAsRead, Weeks } from './week';
+
+/** A violation's English and code from the core's words. */
+export const violationOf = (w: Words): { message: string; said: Said } => ({ message: w.message, said: saidOf(w) });
+
+/** Broken rules as one value: their codes chained when each has one, else their English joined. */
+function violationsValue(violations: RuleViolation[]): { said: Said } | string {
+  const saids = violations.map((v) => v.said);
+  if (saids.every((s): s is Said => s !== undefined)) return { said: sentencesSaid(saids)! };
+  return violations.map((v) => v.message).join(' ');
+}
+
+/** Refuses a log that breaks the rules (./log-gate.ts): one InvalidInputError saying every broken rule. */
+export function refuse(violations: RuleViolation[]): never {
+  const message = violations.map((v) => v.message).join(' ');
+  const chained = violationsValue(violations);
+  throw new InvalidInputError(typeof chained === 'string' ? message : { ...chained.said, message }, violations);
+}
 
 /**
  * How old the company's settings (the maximum per day, the past days allowed) may be when a rule is checked: they

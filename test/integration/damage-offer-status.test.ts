@@ -18,6 +18,7 @@ import { syncLine } from '../../src/shared/status/sync-words';
 import { englishWording } from '../../src/shared/i18n/english';
 import { coreOver, sandboxSession, someJob, tempDir } from '../fixtures/logging-harness';
 import { localDate } from '../../src/shared/time/week';
+import type { OutboxChange } from '../../src/shared/domain';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -172,7 +173,7 @@ it('keeps the log of a torn delete when the user says "keep it": on the service 
   }
 });
 
-it('counts a queued log held for the answer to its torn delete apart from what waits to be sent, until "Keep it"', async () => {
+it('counts a queued log held for the answer to its torn delete apart from what waits to be sent, until "Keep it" (the Outbox list and its push say it with their groups)', async () => {
   // two logs queued; the user deleted the second (never sent: its row taken away) and the disk lost the end of that record
   const dataDir = tempDir('punch-held-status-');
   const ledger = createLedger(dataDir, systemClock);
@@ -207,7 +208,17 @@ it('counts a queued log held for the answer to its torn delete apart from what w
     expect(line.sentence).toContain('You deleted 1 log and the delete was not saved: delete it or keep it.');
     expect(line.sentence).not.toContain('log it again');
 
+    // the Outbox's list says the held count with its groups' counts (the Waiting heading takes both from one answer)
+    const list = await core.handlers.getOutboxList({ window: { from: 0, count: 50 } });
+    expect(list.groups?.waiting).toBe(2);
+    expect(list.heldForAnswer).toBe(1);
+    const pushes: OutboxChange[] = [];
+    core.core.on('outboxChange', (c) => pushes.push(c));
+
     await core.handlers.resolveDamage({ id: s.offers![0].id, action: 'discard' }); // "Keep it": the log goes
+    await new Promise((r) => setTimeout(r, 0)); // the push follows its change in a microtask
+    // ...and the push of that change says both, as they are after it: none held, two waiting
+    expect(pushes.at(-1)).toMatchObject({ groups: { waiting: 2 }, heldForAnswer: 0 });
     const after = core.core.status();
     expect(after.outbox.heldForAnswer).toBeUndefined();
     expect(syncLine(after, w).counts).toMatchObject({ waiting: 2, heldForAnswer: 0 });

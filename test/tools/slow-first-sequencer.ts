@@ -7,7 +7,10 @@
  * not on it (a new one) is given the time its size suggests at the list's own time per byte. Longest first is the
  * classic greedy plan for a queue served by several workers: the short files at the end fill the gaps.
  *
- * The order changes when files start, nothing of what they do: every file still runs in its own process.
+ * The order changes when files start, nothing of what they do. Given a seed (`--sequence.seed=N`), the files start in
+ * an order shuffled by it instead, the same for the same seed (`--sequence.shuffle` as well shuffles the tests inside
+ * each file too): the unit files share a worker process one after another (vitest.config.ts), and a shuffled run shows
+ * whether any of them leans on what the ones before it left.
  */
 import { readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -46,12 +49,33 @@ export function slowestFirst(files: string[], durations: Record<string, number>,
   return [...files].sort((a, b) => ms.get(b)! - ms.get(a)! || (a < b ? -1 : a > b ? 1 : 0));
 }
 
+/** `items` in an order drawn from `seed` (Fisher-Yates on mulberry32): the same seed, the same order. */
+export function shuffledBySeed<T>(items: readonly T[], seed: number): T[] {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1));
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
 export default class SlowFirstSequencer extends BaseSequencer {
   override async sort(specs: TestSpecification[]): Promise<TestSpecification[]> {
     const root = this.ctx.config.root;
     const name = (spec: TestSpecification) => relative(root, spec.moduleId).split('\\').join('/');
     const byName = new Map(specs.map((s) => [name(s), s]));
     const size = (file: string) => statSync(join(root, file), { throwIfNoEntry: false })?.size ?? 0;
+    const { shuffle, seed } = this.ctx.config.sequence;
+    // by name first, so a seed gives one order whatever order vitest found the files in
+    if (shuffle || seed !== undefined) return shuffledBySeed([...byName.keys()].sort(), seed ?? 0).map((f) => byName.get(f)!);
     return slowestFirst([...byName.keys()], readDurations(), size).map((f) => byName.get(f)!);
   }
 }

@@ -10,7 +10,7 @@ import { createAppStore } from '../../src/renderer/src/store';
 import { subscribeToEvents } from '../../src/renderer/src/store/events';
 import { applyChange } from '../../src/renderer/src/store/slices/outbox';
 import { FIRST_WINDOW, spansToRead } from '../../src/renderer/src/store/outbox-window';
-import { groupsShown } from '../../src/renderer/src/store/outbox-groups';
+import { groupsShown, headingsShown } from '../../src/renderer/src/store/outbox-groups';
 import { sayWords } from '../../src/renderer/src/i18n/words';
 import { englishWording } from '../../src/shared/i18n/english';
 import { fakeApi } from './renderer-fake-api';
@@ -267,6 +267,24 @@ describe('the Outbox headings', () => {
     expect(attention?.held).toBeUndefined();
     const [, two] = groupsShown(counts(3, 1), 2);
     expect(two?.held && sayWords(englishWording(), two.held)).toBe('(2 wait for your answer)');
+  });
+
+  it("take the held count from the outbox's own push, with its counts, not from the status pushed a moment apart", async () => {
+    const c = core([entry('b'), entry('a')], 3);
+    await c.store.getState().outbox.load();
+    // the user answered "Keep it": the outbox's push says nothing is held any more, with the Waiting count it goes with
+    c.f.emit('outboxChange', { ...change(3, [entry('b')], [], counts(2)), heldForAnswer: 0 });
+    const o = c.store.getState().outbox;
+    expect(o.held).toBe(0);
+    // the status, pushed apart, still says one is held: the heading does not take it
+    const statusBefore = { outbox: { queued: 2, sending: 0, needsAttention: 0, heldForAnswer: 1 } };
+    expect(headingsShown(o, statusBefore).some((g) => g.held)).toBe(false);
+    // a push that holds one again says so beside Waiting, whatever the status says
+    c.f.emit('outboxChange', { ...change(4, [entry('b')], [], counts(2)), heldForAnswer: 1 });
+    const waiting = headingsShown(c.store.getState().outbox, { outbox: { queued: 2, sending: 0, needsAttention: 0 } }).find(
+      (g) => g.id === 'waiting',
+    );
+    expect(waiting?.held && sayWords(englishWording(), waiting.held)).toBe('(1 waits for your answer)');
   });
 
   it('say nothing of an answer when nothing is held', () => {

@@ -83,6 +83,23 @@ describe('tabs follow the roles', () => {
     expect(f.calls.map((c) => c.input)).toEqual([{}, { refresh: true }]);
   });
 
+  it('counts the roles answered once the first ask ends, known or not, or failed: the tab strip shows its tabs from then on', async () => {
+    for (const answer of [
+      async () => roles({ approver: true }),
+      async () => ({ ...roles({}), known: false }),
+      async (): Promise<Roles> => {
+        throw new Error('the core could not be reached');
+      },
+    ]) {
+      const store = createAppStore({ api: fakeApi({ getRoles: answer }).api, now: () => TEST_NOW });
+      expect(store.getState().roles.answered).toBe(false);
+      const asked = store.getState().roles.load();
+      expect(store.getState().roles.answered).toBe(false); // while the ask is out, the strip keeps its tabs back
+      await asked;
+      expect(store.getState().roles.answered).toBe(true);
+    }
+  });
+
   it('asks again for another account, and once online when not known; not on every status', async () => {
     const f = fakeApi({ getRoles: async () => roles({ approver: true }) });
     const store = createAppStore({ api: f.api, now: () => TEST_NOW });

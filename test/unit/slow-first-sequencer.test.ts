@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { expectedTimes, readDurations, slowestFirst } from '../tools/slow-first-sequencer';
+import { expectedTimes, readDurations, shuffledBySeed, slowestFirst } from '../tools/slow-first-sequencer';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -35,5 +35,14 @@ describe('the order vitest starts its files in (test/tools/slow-first-sequencer.
     const listed = Object.keys(readDurations());
     expect(listed.length).toBeGreaterThan(100);
     expect(listed.filter((f) => !existsSync(join(ROOT, f)))).toEqual([]);
+  });
+
+  it('a seed (--sequence.seed) gives one shuffled order of the files, the same each time, and another seed another', () => {
+    const files = Array.from({ length: 40 }, (_, i) => `f${String(i).padStart(2, '0')}.test.ts`);
+    const first = shuffledBySeed(files, 1);
+    expect(shuffledBySeed(files, 1)).toEqual(first);
+    expect([...first].sort()).toEqual(files);
+    expect(first).not.toEqual(files);
+    expect(shuffledBySeed(files, 2)).not.toEqual(first);
   });
 });

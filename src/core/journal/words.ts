@@ -105,6 +105,13 @@ const WHY = defineMessages({
     description:
       '{recovered}: what the file held (a sentence of its own, without its full stop). {logs}: each log the user deleted, as the file still holds it.',
   },
+  recoveredUnnamedDelete: {
+    id: 'core.outbox.file.recovered-unnamed-delete',
+    defaultMessage:
+      '{recovered}; what could not be read was a delete cut before it named its log: no log is missing, but one you deleted may still be there',
+    description:
+      '{recovered}: what the file held (a sentence of its own, without its full stop). Said instead of "log anything missing again": the record lost took a log away, it did not add one.',
+  },
   editOffered: {
     id: 'core.outbox.file.edit-offered',
     defaultMessage: '{now}, where the file holds {was}',
@@ -158,6 +165,9 @@ export const outboxFileWords = {
       },
     });
   },
+  /** `recovered` followed by what a delete cut before it named its log means (./torn-end.ts `tornDeleteUnnamed`). */
+  withUnnamedDelete: (recovered: Words, unnamed: boolean) =>
+    unnamed ? w(WHY.recoveredUnnamedDelete, { recovered: { said: { code: recovered.code, values: recovered.values } } }) : recovered,
   /** `recovered` (./salvage.ts `describeRecovery`) followed by the changes of logs a torn end seems to hold. */
   withEdits: (recovered: Words, edits: DamageEdit[]) => {
     if (edits.length === 0) return recovered;

@@ -10,6 +10,7 @@ import { screenAllowed } from './store/slices/roles';
 import { SCREENS } from './store/slices/ui';
 import { appStore, useApp } from './store/useApp';
 import { useMounted } from './hooks/useMounted';
+import { useTabsSettled } from './hooks/useTabsSettled';
 import { keyPlatform, shortcutFor } from './shortcuts';
 import { webSession } from './bridge';
 import { SessionGate } from './components/SessionGate';
@@ -82,11 +83,23 @@ export function App() {
   const approver = useApp((s) => s.roles.approver);
   const hr = useApp((s) => s.roles.hr);
   const shown = SCREENS.filter((s) => screenAllowed(s.id, { approver, hr }));
+  // ...and the strip's tabs shown once they are known, so none moves under the pointer when Team and HR join
+  const settled = useTabsSettled();
   // The chosen tab stays in view: in a long language the strip of tabs scrolls sideways at the tray's width, and Team
   // and HR arrive once the roles are known, pushing the tabs after them along.
   useEffect(() => {
     document.getElementById(`tab-${screen}`)?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
   }, [screen, shown.length]);
+
+  // A tab chosen by its key while the strip waited for the roles takes the focus once the strip shows it, unless the
+  // focus has gone somewhere meanwhile (a field clicked on the screen opened).
+  const focusWhenShown = useRef<string | null>(null);
+  useEffect(() => {
+    const id = focusWhenShown.current;
+    if (!settled || !id) return;
+    focusWhenShown.current = null;
+    if (document.activeElement === null || document.activeElement === document.body) document.getElementById(`tab-${id}`)?.focus();
+  }, [settled]);
 
   // The app's keys (shortcuts.ts), on every tab; not while a dialog asks something (its answer comes first).
   const shownRef = useRef(shown);
@@ -102,7 +115,10 @@ export function App() {
         const to = shownRef.current[action.index];
         if (!to) return;
         state.ui.show(to.id);
-        document.getElementById(`tab-${to.id}`)?.focus();
+        const chosen = document.getElementById(`tab-${to.id}`);
+        chosen?.focus();
+        // a strip still waiting for the roles shows no tab to focus: the tab takes it once shown (below)
+        focusWhenShown.current = chosen && document.activeElement !== chosen ? to.id : null;
       } else if (action.kind === 'log') {
         state.ui.ask('log');
       } else if (state.timer.view?.running) {
@@ -200,7 +216,7 @@ export function App() {
             </span>
           </button>
         </header>
-        <nav className="tabs" role="tablist" aria-label={w.say(M.screens)}>
+        <nav className="tabs" role="tablist" aria-label={w.say(M.screens)} data-waiting={settled ? undefined : ''}>
           {shown.map((s, i) => (
             <button
               key={s.id}

@@ -91,6 +91,12 @@ export interface OutboxChange {
    * the list (or none) shows true counts without reading it. Since the list has windows; absent from older cores.
    */
   groups?: Record<OutboxGroupId, number>;
+  /**
+   * Of `groups.waiting`, the entries held for the user's answer to a torn delete (as AppStatus
+   * `outbox.heldForAnswer`, 0 included), counted on the same document as `groups`: the Waiting heading says both, so
+   * it takes them from one push. Absent from older cores.
+   */
+  heldForAnswer?: number;
   total?: number;
 }
 
@@ -108,6 +114,8 @@ export interface OutboxList {
   total?: number;
   /** How many entries each group holds (the headings' counts). */
   groups?: Record<OutboxGroupId, number>;
+  /** Of `groups.waiting`, the entries held for the user's answer to a torn delete (see `OutboxChange`). */
+  heldForAnswer?: number;
   /** The part of the list `entries` is, in the page's order: asked with `window` only. */
   window?: { from: number; count: number };
 }

@@ -42,7 +42,8 @@ export function recover(f: Repairable, bytes: Buffer, s: Scan, reason: Words, to
   // a torn end only: the changes and deletes it holds of logs the file holds are offered too (../torn-end.ts)
   const edits = tornOnly ? tornEdits(bytes, s.bad[0], doc) : [];
   const deletes = tornOnly ? tornDeletes(bytes, s.bad[0], doc) : [];
-  const report = keepAside(f, f.file, reason, doc, lost, checked, unrecoveredLogs(bytes, s, doc), edits, deletes);
+  const unnamed = tornOnly && tornDeleteUnnamed(bytes, s.bad[0], doc).unnamed > 0;
+  const report = keepAside(f, f.file, reason, doc, lost, checked, unrecoveredLogs(bytes, s, doc), edits, deletes, unnamed);
   // the logs whose delete is offered wait for the user's answer: nothing of them is sent meanwhile
   doc = heldForAnswer(doc, deletes, report.id);
   f.writeWhole(doc);
@@ -62,11 +63,14 @@ export function keepAside(
   offered: LogFields[] = [],
   edits: DamageEdit[] = [],
   deletes: DamageDelete[] = [],
+  unnamedDelete = false,
 ): DamageReport {
   const rows = Object.keys(recovered.rows).length;
-  // the one record lost is the delete offered (a torn end: ../torn-end.ts `tornDeletes`): "logs made or changed in it
-  // are missing, log anything missing again" would send the user to log again what they deleted; the offer says it
-  const lostSaid = deletes.length > 0 && edits.length === 0 && lost === 1 ? 0 : lost;
+  // the one record lost is the torn end, and it is what is offered or said (../torn-end.ts): a delete (offered, or cut
+  // before it named its log) or an edit (one log's change: ../../log-gate.ts `editLog` writes one row a record). "Logs
+  // made or changed in it are missing, log anything missing again" would be untrue: no log is missing, and it would
+  // send the user to log again what they deleted or to add a second log beside the one they changed
+  const lostSaid = lost === 1 && (deletes.length > 0 || edits.length > 0 || unnamedDelete) ? 0 : lost;
   let report: DamageReport;
   try {
     report = keepDamaged(
@@ -75,9 +79,9 @@ export function keepAside(
         what: storeWords.outbox(),
         file,
         reason,
-        outcome: outboxFileWords.withDeletes(
-          outboxFileWords.withEdits(describeRecovery(recovered, lostSaid, checked, offered), edits),
-          deletes,
+        outcome: outboxFileWords.withUnnamedDelete(
+          outboxFileWords.withDeletes(outboxFileWords.withEdits(describeRecovery(recovered, lostSaid, checked, offered), edits), deletes),
+          unnamedDelete && lostSaid === 0,
         ),
         recovered: rows + recovered.ops.length,
         lost,

@@ -2,7 +2,7 @@
  * The outbox's groups as the page shows them (the Outbox screen's headings, and the whole list grouped for tests and
  * tools), and the sentence after "Sync now". What the page holds of the list: ./slices/outbox.ts.
  */
-import type { OutboxEntry, SyncReport } from '../../../shared/domain';
+import type { AppStatus, OutboxEntry, SyncReport } from '../../../shared/domain';
 import { groupOf, OUTBOX_GROUPS, shownBefore, type OutboxGroupId } from '../../../shared/status/outbox-groups';
 import { defineMessages, type MessageDescriptor } from '../../../shared/i18n/messages';
 import { words, type Words } from '../i18n/words';
@@ -122,4 +122,17 @@ export function groupsShown(groups: Record<OutboxGroupId, number>, heldForAnswer
     start += groups[id];
   }
   return out;
+}
+
+/**
+ * The Outbox's headings as the screen shows them: the groups' counts and, beside Waiting, the entries held for an
+ * answer, both from the outbox's last answer or push (store/slices/outbox.ts `held`), never the held count of the
+ * status (another push, a moment apart: beside these counts it could say one waits for an answer already given).
+ * The status's only from a core whose outbox does not say it.
+ */
+export function headingsShown(
+  outbox: { groups: Record<OutboxGroupId, number>; held?: number },
+  status: Pick<AppStatus, 'outbox'> | null | undefined,
+): OutboxGroupShown[] {
+  return groupsShown(outbox.groups, outbox.held ?? status?.outbox.heldForAnswer ?? 0);
 }

@@ -8,7 +8,7 @@
  */
 import { useMemo } from 'react';
 import { syncLine } from '../../../../shared/status/sync-words';
-import { describeSync, groupsShown } from '../../store/outbox-groups';
+import { describeSync, headingsShown } from '../../store/outbox-groups';
 import { useApp } from '../../store/useApp';
 import { showMoment } from '../../format';
 import { Empty, ErrorMessage, Loading, Outcome } from '../Messages';
@@ -28,8 +28,9 @@ export function OutboxScreen() {
   const lastReport = useApp((s) => s.outbox.lastReport);
   const status = useApp((s) => s.status.value);
   const syncNow = useApp((s) => s.outbox.syncNow);
-  const held = status?.outbox.heldForAnswer ?? 0;
-  const groups = useMemo(() => groupsShown(counts, held), [counts, held]);
+  // the held count of the same answer or push as the groups' counts, not the status's (../../store/outbox-groups.ts)
+  const held = useApp((s) => s.outbox.held);
+  const groups = useMemo(() => headingsShown({ groups: counts, held }, status), [counts, held, status]);
 
   return (
     <div className="stack">

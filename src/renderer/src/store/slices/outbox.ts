@@ -29,6 +29,11 @@ export interface OutboxSlice {
     loaded: boolean;
     /** Every group's count (the headings), and how many entries the outbox holds. */
     groups: Record<OutboxGroupId, number>;
+    /**
+     * Of the Waiting group, the entries held for the user's answer to a torn delete, from the same answer or push as
+     * `groups` (the heading says both: OutboxScreen.tsx). Undefined from a core that does not say it.
+     */
+    held?: number;
     total: number;
     /** The entries held by their place in the page's order: the parts the screen asked for (`want`). */
     shown: Record<number, OutboxEntry>;
@@ -96,6 +101,7 @@ export const createOutboxSlice: SliceCreator<OutboxSlice> =
         version: list.version,
         loaded: true,
         groups: list.groups ?? countGroups(list.entries, groupOf),
+        held: list.heldForAnswer,
         total: list.total ?? list.entries.length,
         shown,
       });
@@ -206,6 +212,7 @@ export const createOutboxSlice: SliceCreator<OutboxSlice> =
             patch({
               version: change.version,
               groups: change.groups ?? countGroups(change.entries, groupOf),
+              held: change.heldForAnswer,
               total: change.total ?? change.entries.length,
               received,
             });
@@ -223,7 +230,7 @@ export const createOutboxSlice: SliceCreator<OutboxSlice> =
           patch({
             version: change.version,
             received,
-            ...(change.groups ? { groups: change.groups } : {}),
+            ...(change.groups ? { groups: change.groups, held: change.heldForAnswer } : {}),
             ...(change.total !== undefined ? { total: change.total } : {}),
             shown: replaceHeld(o.shown, change.entries),
           });

@@ -13,6 +13,11 @@ export interface RolesSlice {
     approver: boolean;
     hr: boolean;
     known: boolean;
+    /**
+     * Whether an ask has been answered (known or not, or failed): from then on the tab strip shows its tabs
+     * (hooks/useTabsSettled.ts), so Team and HR do not join under the pointer a moment after the others showed.
+     */
+    answered: boolean;
     checkedAt?: number;
     loading: boolean;
     /** Asks the core (which keeps the answer 12 hours; `refresh`: ask the service again now). */
@@ -39,6 +44,7 @@ export const createRolesSlice: SliceCreator<RolesSlice> =
         approver: false,
         hr: false,
         known: false,
+        answered: false,
         loading: false,
         async load(opts = {}) {
           const mine = ++asked;
@@ -46,7 +52,8 @@ export const createRolesSlice: SliceCreator<RolesSlice> =
             {
               busy: 'loading',
               wanted: () => mine === asked,
-              done: (r: Roles) => ({ approver: r.approver, hr: r.hr, known: r.known, checkedAt: r.checkedAt }),
+              done: (r: Roles) => ({ approver: r.approver, hr: r.hr, known: r.known, answered: true, checkedAt: r.checkedAt }),
+              failed: () => ({ answered: true }),
             },
             () => api.getRoles(opts.refresh ? { refresh: true } : {}),
           );
