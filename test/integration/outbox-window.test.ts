@@ -1,5 +1,5 @@
 /**
- * A window of the outbox list (`getOutboxList({ window })`, src/core/outbox/ledger-queries.ts `outboxWindow`): the part
+ * A window of the outbox list (`getOutboxList({ window })`, src/core/outbox/outbox-list.ts `outboxWindow`): the part
  * of the list the page shows, in its order (needs attention, waiting, another account's, sent; newest first in each),
  * with every group's count, so that a page opening on 10,000 entries waiting gets the first screen without 10,000
  * entries made and sent. Windows laid end to end are the whole list as the page groups it; asked without a window,
@@ -67,5 +67,55 @@ describe('a window of the outbox list', () => {
     const past = await h.logging.handlers.getOutboxList({ window: { from: 500, count: 10 } });
     expect(past.entries).toEqual([]);
     expect(past.total).toBe(147);
+  });
+});
+
+describe('a window of a long list made in order', () => {
+  it('is taken from the end of the list when its group is newest first, and sorted when a clock set back broke the order', async () => {
+    const dir = tempDir('punch-window-order-');
+    let now = 10_000;
+    const ledger = createLedger(
+      dir,
+      wallClock(() => now),
+    );
+    const log = (i: number) => ({
+      workDate: '2026-11-16',
+      hours: '00:05',
+      jobName: 'Job',
+      billingStatus: 'Billable' as const,
+      description: `log ${i}`,
+    });
+    // 60 logs made a minute apart, as a backlog grows: the waiting group read backwards is newest first already
+    ledger.change((j) => {
+      for (let i = 0; i < 60; i++) recordAdd(j, log(i), (now += 60_000));
+    });
+    ledger.close();
+    h = await startHarness({ dataDir: dir, start: false });
+    const windowsOf = async () => {
+      const parts = [];
+      for (let from = 0; from < 61; from += 7)
+        parts.push(...(await h!.logging.handlers.getOutboxList({ window: { from, count: 7 } })).entries);
+      return parts;
+    };
+    const inOrder = await windowsOf();
+    expect(inOrder.map((e) => e.localId)).toEqual(
+      groupOutbox((await h.logging.handlers.getOutboxList({})).entries).flatMap((g) => g.entries.map((e) => e.localId)),
+    );
+    expect(inOrder[0].createdAt).toBeGreaterThan(inOrder[59].createdAt);
+    await h.close();
+    // one more log, made with the clock set back an hour: last in the outbox, but shown among the older ones
+    const again = createLedger(
+      dir,
+      wallClock(() => now),
+    );
+    again.change((j) => recordAdd(j, log(60), now - 3_600_000));
+    again.close();
+    h = await startHarness({ dataDir: dir, start: false });
+    const parts = await windowsOf();
+    const shown = groupOutbox((await h.logging.handlers.getOutboxList({})).entries).flatMap((g) => g.entries);
+    expect(parts).toEqual(shown);
+    // the set-back log is the oldest by its time: shown last, not first where a walk from the end meets it
+    expect(parts[60].createdAt).toBe(now - 3_600_000);
+    expect(parts[0].createdAt).toBe(inOrder[0].createdAt);
   });
 });

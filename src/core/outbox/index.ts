@@ -18,19 +18,8 @@ export {
   nextOperation,
   noteAttempt,
 } from './send-steps';
-export {
-  countByState,
-  loggedBy,
-  ofAccount,
-  groupCounts,
-  heldForAnswer,
-  outboxWindow,
-  sameEdit,
-  sameLog,
-  syncStateOf,
-  toLocalTimeLog,
-  toOutboxEntry,
-} from './ledger-queries';
+export { countByState, loggedBy, ofAccount, heldForAnswer, sameEdit, sameLog, syncStateOf, toLocalTimeLog } from './ledger-queries';
+export { groupCounts, outboxWindow, toOutboxEntry } from './outbox-list';
 export { createResolutions } from './resolutions';
 export type { FixPatch, OutboxResolution, Resolutions, RuleFacts } from './resolutions';
 export { outboxWords } from './outbox-words';

@@ -139,7 +139,9 @@ export function mergeWeek(
     j,
     weekRows.map((r) => r.localId),
   );
-  for (const row of weekRows) {
+  // by index, not for-of: cold at an opening, a for-of makes an iterator result per row
+  for (let r = 0; r < weekRows.length; r++) {
+    const row = weekRows[r];
     if (row.pendingDelete || !ofAccount(row, account)) continue;
     const log = toLocalTimeLog(j, row, ops);
     const remote = row.timeLogId ? mine.get(row.timeLogId) : undefined;
