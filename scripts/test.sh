@@ -26,14 +26,6 @@
 #  2. the renderer build (scripts/build-app.mjs: electron-vite, skipped when src/ hashes as at its last build), then
 #     Playwright, two spec files at a time: the browser suite in Debian's Chromium against `npm run web`, and the
 #     Electron suite, which skips with a plain message where no Electron binary exists.
-# What runs when: the UTC+14 pass first and alone (it is most of the CPU, and test/integration/package.test.ts builds
-# the renderer into out/ itself, so nothing else may build there meanwhile); then the UTC-11 pass in the background
-# while the renderer build and Playwright run in the foreground. The two are independent (each vitest run has its own
-# temp directory, every server takes its port from the OS, each writes its own report) and both mostly wait (the
-# UTC-11 pass took 129 s and Playwright 6.8 min of a quiet clean clone's run, with the CPU idle most of the time), so
-# their waits overlap instead of adding up. The UTC-11 pass's output is kept whole in reports/vitest-minus11.log and
-# printed after Playwright's, not interleaved; its status (its tests and its temp-dir check) counts as before; the
-# summary reads both reports at the end. Measured: docs/benchmarks.md "The suite's time, fourth pass".
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -61,39 +53,26 @@ status=0
 
 # One vitest run in time zone $2, its report in reports/vitest-$1.json; $3 = date-sensitive: only those files. The run
 # gets a temp directory of its own, so what is left in it afterwards was left by these tests (and by nothing else
-# running on the machine, the browser suite beside it included): named, and a failure. Returns 1 when it failed.
+# running on the machine): named, and a failure.
 run_vitest() {
-  local name=$1 zone=$2 only=${3:-} tmp before after left rc=0
+  local name=$1 zone=$2 only=${3:-} tmp before after left
   tmp="$(mktemp -d "${TMPDIR:-/tmp}/punch-test-run-XXXXXX")"
   before=$(find "$tmp" -mindepth 1 -maxdepth 1 -name 'punch-*' | wc -l)
   echo "vitest in TZ=$zone${only:+, the date-sensitive files only} (report: reports/vitest-$name.json)"
   PUNCH_TEST_DATE_SENSITIVE_ONLY=$([ "$only" = date-sensitive ] && echo 1 || echo 0) TZ="$zone" TMPDIR="$tmp" \
-    npx vitest run --reporter=default --reporter=json --outputFile.json="reports/vitest-$name.json" || rc=1
+    npx vitest run --reporter=default --reporter=json --outputFile.json="reports/vitest-$name.json" || status=1
   after=$(find "$tmp" -mindepth 1 -maxdepth 1 -name 'punch-*' | wc -l)
   left=$(find "$tmp" -mindepth 1 -maxdepth 1 -name 'punch-*' -printf '%f ' | sed 's/ $//')
   if [ -n "$left" ]; then
     echo "test.sh: vitest (TZ=$zone) left $((after - before)) punch-* entries in the temp dir (before: $before, after: $after): $left"
-    rc=1
+    status=1
   else
     echo "test.sh: vitest (TZ=$zone) left no punch-* entries in the temp dir (before: $before, after: $after)"
   fi
   rm -rf "$tmp"
-  return $rc
 }
-run_vitest plus14 Pacific/Kiritimati || status=1
-
-# The UTC-11 pass beside the browser suite: its output kept whole in reports/vitest-minus11.log and printed after
-# Playwright's, its status kept. Its own process group (set -m), so the trap below ends all of it (vitest and its
-# workers) when this script stops early, as on Ctrl+C, which reaches only the foreground; no terminal input for it.
-node scripts/build-node.mjs cli web >/dev/null || status=1 # current already (the pass above built them): no two writers below
-set -m
-run_vitest minus11 Pacific/Pago_Pago date-sensitive </dev/null >reports/vitest-minus11.log 2>&1 &
-minus11=$!
-set +m
-trap 'kill -TERM -- -"$minus11" 2>/dev/null' EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
-
+run_vitest plus14 Pacific/Kiritimati
+run_vitest minus11 Pacific/Pago_Pago date-sensitive
 node scripts/build-app.mjs || status=1 # electron-vite build, skipped when src/ hashes as at the last build
 # electron 45 downloads its runtime on first use, not at npm ci: fetch it where that is possible, so the Electron suite
 # runs there (here the download host is unreachable and the suite reports that it skipped).
@@ -106,9 +85,5 @@ if [ -x /usr/bin/chromium ]; then
 else
   echo "npm test: no Chromium at /usr/bin/chromium, so the browser and Electron suites are skipped (see the list at the end)."
 fi
-
-wait "$minus11" || status=1
-trap - EXIT INT TERM
-cat reports/vitest-minus11.log
 node scripts/test-summary.mjs || status=1
 exit $status
