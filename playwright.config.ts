@@ -16,18 +16,15 @@ export default defineConfig({
   // One retry: a browser test that fails once and then passes is reported by name as FLAKY in the closing summary
   // (scripts/test-summary.mjs), so a race shows up without one slow moment failing the whole run. Two failures fail.
   retries: 1,
-  // Three spec files at a time (2 cores: most of a browser test is waiting on the web server, the sandbox and Chromium).
+  // Two spec files at a time (2 cores: most of a browser test is waiting on the web server, the sandbox and Chromium).
   // Three and four were measured against two on the whole suite (docs/benchmarks.md "The suite's time, fourth pass",
   // 2026-11-28, the machine shared at load 26-39): three took as long as two (1,063 s against 1,020, one timeout
-  // each), four failed 6 of its first 49 tests (timeouts: each test gets a smaller share of the cores). On the quiet
-  // machine CI runs on, two kept the 2 cores about half busy (a clean clone's run: 5.9 min of wall, most of a test
-  // waiting on its web server, sandbox and Chromium), so three: one more than the cores, as vitest's workers
-  // (docs/benchmarks.md "Issue 25 at low load, a sixth stop").
+  // each), four failed 6 of its first 49 tests (timeouts: each test gets a smaller share of the cores), so two stays.
   // Each test has its own sandbox and web server on a free port, its own data dir and clock file (fixtures.ts), and
   // its screenshots by name under test-results/screens; so nothing one writes is another's. Within a file, tests run
   // in order (fullyParallel: false): files that share one server per file (sharedAppPerFile) rely on it.
   fullyParallel: false,
-  workers: 3,
+  workers: 2,
   reporter: [['list']],
   use: {
     screenshot: 'on',
