@@ -19,7 +19,8 @@ export default defineConfig({
   // Two spec files at a time (2 cores: most of a browser test is waiting on the web server, the sandbox and Chromium).
   // Three and four were measured against two on the whole suite (docs/benchmarks.md "The suite's time, fourth pass",
   // 2026-11-28, the machine shared at load 26-39): three took as long as two (1,063 s against 1,020, one timeout
-  // each), four failed 6 of its first 49 tests (timeouts: each test gets a smaller share of the cores), so two stays.
+  // each), four failed 6 of its first 49 tests (timeouts: each test gets a smaller share of the cores); on the quiet
+  // machine, two clean-clone runs of the same tree apart from this line: two 5.9 min, three 6.6 min. So two stays.
   // Each test has its own sandbox and web server on a free port, its own data dir and clock file (fixtures.ts), and
   // its screenshots by name under test-results/screens; so nothing one writes is another's. Within a file, tests run
   // in order (fullyParallel: false): files that share one server per file (sharedAppPerFile) rely on it.

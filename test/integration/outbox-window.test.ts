@@ -22,6 +22,15 @@ afterEach(async () => {
 
 const ANOTHER = 'service|https://people.zoho.eu|someone@else.test';
 
+/** The i-th small log of a made-up backlog: the same day and job, told apart by its description. */
+const log = (i: number) => ({
+  workDate: '2026-11-16',
+  hours: '00:05',
+  jobName: 'Job',
+  billingStatus: 'Billable' as const,
+  description: `log ${i}`,
+});
+
 /** 120 waiting, 9 needing attention, 7 of another account, 11 sent, made at times that do not follow their ids. */
 function mixedOutbox(): string {
   const dir = tempDir('punch-window-');
@@ -30,13 +39,6 @@ function mixedOutbox(): string {
     wallClock(() => 1),
   );
   ledger.change((j) => {
-    const log = (i: number) => ({
-      workDate: '2026-11-16',
-      hours: '00:05',
-      jobName: 'Job',
-      billingStatus: 'Billable' as const,
-      description: `log ${i}`,
-    });
     for (let i = 0; i < 147; i++) recordAdd(j, log(i), 1000 + ((i * 37) % 101), i < 140 ? undefined : ANOTHER);
     for (let i = 0; i < 20; i++) markSending(j, j.ops[i].id, 2000 + i);
     for (let i = 0; i < 9; i++) markRefused(j, j.ops[i].id, 3000 + i, 'Refused.');
@@ -78,13 +80,6 @@ describe('a window of a long list made in order', () => {
       dir,
       wallClock(() => now),
     );
-    const log = (i: number) => ({
-      workDate: '2026-11-16',
-      hours: '00:05',
-      jobName: 'Job',
-      billingStatus: 'Billable' as const,
-      description: `log ${i}`,
-    });
     // 60 logs made a minute apart, as a backlog grows: the waiting group read backwards is newest first already
     ledger.change((j) => {
       for (let i = 0; i < 60; i++) recordAdd(j, log(i), (now += 60_000));
