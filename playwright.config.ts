@@ -20,7 +20,8 @@ export default defineConfig({
   // Three and four were measured against two on the whole suite (docs/benchmarks.md "The suite's time, fourth pass",
   // 2026-11-28, the machine shared at load 26-39): three took as long as two (1,063 s against 1,020, one timeout
   // each), four failed 6 of its first 49 tests (timeouts: each test gets a smaller share of the cores); on the quiet
-  // machine, two clean-clone runs of the same tree apart from this line: two 5.9 min, three 6.6 min. So two stays.
+  // machine, clean-clone runs of the same tree apart from this line: two 5.9 and 6.9 min, three 6.6 min: not told
+  // apart from the run-to-run spread, so two stays (fewer Chromiums and servers at once).
   // Each test has its own sandbox and web server on a free port, its own data dir and clock file (fixtures.ts), and
   // its screenshots by name under test-results/screens; so nothing one writes is another's. Within a file, tests run
   // in order (fullyParallel: false): files that share one server per file (sharedAppPerFile) rely on it.
