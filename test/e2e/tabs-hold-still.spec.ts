@@ -7,9 +7,6 @@
  */
 import { expect, openApp, saveScreen, test, useTestClock } from './fixtures';
 
-/** How long the roles' answer is held: well inside the strip's wait, the way a service answers in a second or so. */
-const ROLES_LATE_MS = 1_000;
-
 for (const [width, height] of [
   [1280, 800],
   [420, 640],
@@ -20,13 +17,16 @@ for (const [width, height] of [
   }) => {
     // its own page: the fixture's `page` opens the app at once, before the roles' answer could be held
     const context = await browser.newContext({ viewport: { width, height } });
+    // the roles' answer held until the page has drawn frames without it (below), then let through: a slow service
+    let answerRoles!: () => void;
+    const rolesLetThrough = new Promise<void>((r) => (answerRoles = r));
     const page = await context.newPage();
     try {
       await useTestClock(page);
       let held = 0;
       await page.route('**/rpc/getRoles', async (route) => {
         held++;
-        await new Promise((r) => setTimeout(r, ROLES_LATE_MS)); // kept: the slow answer this test is about
+        await rolesLetThrough;
         await route.continue();
       });
       // every frame from the page's first: where the Week tab is while it can be seen (and so clicked)
@@ -47,6 +47,8 @@ for (const [width, height] of [
       await openApp(page, webUrl);
       // while the roles are out (as a rule: they are held a second): the strip keeps its place, its tabs not shown yet
       if (await page.locator('.tabs[data-waiting]').count()) await saveScreen(page, `tabs-waiting-${width}`);
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      answerRoles();
       // the demo user approves and runs payroll: both tabs join once the roles are in
       await expect(page.getByRole('tab', { name: 'HR' })).toBeVisible();
       await expect(page.getByRole('tab', { name: 'Team' })).toBeVisible();
@@ -57,6 +59,7 @@ for (const [width, height] of [
       expect(boxes).toHaveLength(1);
       await saveScreen(page, `tabs-with-roles-${width}`);
     } finally {
+      answerRoles();
       await context.close();
     }
   });

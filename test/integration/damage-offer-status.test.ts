@@ -216,9 +216,9 @@ it('counts a queued log held for the answer to its torn delete apart from what w
     core.core.on('outboxChange', (c) => pushes.push(c));
 
     await core.handlers.resolveDamage({ id: s.offers![0].id, action: 'discard' }); // "Keep it": the log goes
-    await new Promise((r) => setTimeout(r, 0)); // the push follows its change in a microtask
-    // ...and the push of that change says both, as they are after it: none held, two waiting
-    expect(pushes.at(-1)).toMatchObject({ groups: { waiting: 2 }, heldForAnswer: 0 });
+    // ...and the push of that change (it follows its change in a microtask) says both, as they are after it: none
+    // held, two waiting
+    await expect.poll(() => pushes.at(-1)).toMatchObject({ groups: { waiting: 2 }, heldForAnswer: 0 });
     const after = core.core.status();
     expect(after.outbox.heldForAnswer).toBeUndefined();
     expect(syncLine(after, w).counts).toMatchObject({ waiting: 2, heldForAnswer: 0 });
