@@ -15,17 +15,13 @@ import { JOURNAL_FILE } from '../../src/core/journal/file';
 import { encodeRecord } from '../../src/core/journal/format';
 import { countByState, heldForAnswer, markSending, nextOperation, recordAdd } from '../../src/core/outbox';
 import { claimOp, engineIdentity } from '../../src/core/sync/claims';
+import { fields as logFields } from '../fixtures/log-fields';
 import { tempDir } from '../fixtures/temp-dirs';
 import { wallClock } from '../fixtures/test-timers';
 
 const clock = wallClock(() => Date.UTC(2026, 10, 18, 9));
-const fields = (description: string) => ({
-  workDate: '2026-11-18',
-  hours: '00:20',
-  jobName: 'J',
-  billingStatus: 'Billable' as const,
-  description,
-});
+/** A log of 20 minutes on Wednesday 18 November 2026, told apart by its description. */
+const fields = (description: string) => ({ ...logFields(description), workDate: '2026-11-18', hours: '00:20', jobName: 'J' });
 const me = engineIdentity();
 afterEach(() => me.close());
 

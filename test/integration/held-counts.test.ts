@@ -13,19 +13,15 @@ import { describe, expect, it } from 'vitest';
 import { createLedger, type Journal, type Ledger } from '../../src/core/journal';
 import { JournalFile, JOURNAL_FILE } from '../../src/core/journal/file';
 import { countByState, heldForAnswer, markApplied, markSending, recordAdd, recordDelete } from '../../src/core/outbox';
+import { fields as logFields } from '../fixtures/log-fields';
 import { tempDir } from '../fixtures/temp-dirs';
 import { rng } from '../fixtures/journal-steps';
 import { wallClock } from '../fixtures/test-timers';
 
 const clock = wallClock(() => Date.UTC(2026, 10, 18, 9));
 const MAYA = 'sandbox|maya@demo.test';
-const fields = (description: string) => ({
-  workDate: '2026-11-18',
-  hours: '00:20',
-  jobName: 'J',
-  billingStatus: 'Billable' as const,
-  description,
-});
+/** A log of 20 minutes on Wednesday 18 November 2026, told apart by its description. */
+const fields = (description: string) => ({ ...logFields(description), workDate: '2026-11-18', hours: '00:20', jobName: 'J' });
 
 /** The ledger's kept counts against the same made entry by entry on a copy the ledger does not hold. */
 function expectCountsTrue(j: Readonly<Journal>, where: string): void {

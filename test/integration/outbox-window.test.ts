@@ -11,6 +11,7 @@ import { createLedger } from '../../src/core/journal';
 import { recordAdd } from '../../src/core/outbox/operations';
 import { markApplied, markRefused, markSending } from '../../src/core/outbox/send-steps';
 import { groupOutbox } from '../../src/renderer/src/store/outbox-groups';
+import { fields } from '../fixtures/log-fields';
 import { startHarness, tempDir, type Harness } from '../fixtures/logging-harness';
 import { wallClock } from '../fixtures/test-timers';
 
@@ -23,13 +24,7 @@ afterEach(async () => {
 const ANOTHER = 'service|https://people.zoho.eu|someone@else.test';
 
 /** The i-th small log of a made-up backlog: the same day and job, told apart by its description. */
-const log = (i: number) => ({
-  workDate: '2026-11-16',
-  hours: '00:05',
-  jobName: 'Job',
-  billingStatus: 'Billable' as const,
-  description: `log ${i}`,
-});
+const log = (i: number) => ({ ...fields(`log ${i}`), hours: '00:05' });
 
 /** 120 waiting, 9 needing attention, 7 of another account, 11 sent, made at times that do not follow their ids. */
 function mixedOutbox(): string {
