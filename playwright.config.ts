@@ -34,9 +34,9 @@ export default defineConfig({
   use: {
     // A screenshot of every page at the end of every test, kept: it is what a reviewer looks at, and it is cheap. A
     // full-page shot at 420 x 640 costs Chromium about 0.04 s of CPU (median of 6 at load 27), some 6 s over the suite's
-    // 156 tests against about 650 s of CPU for the whole run; 'only-on-failure' measured under 1 % less (docs/benchmarks.md,
-    // "The suite's time, fifth pass"). Where the suite's CPU goes: Chromium, about 84 % of it (PUNCH_E2E_CPU_LOG,
-    // test/e2e/cpu-probe.ts).
+    // 156 tests, about 1 % of the 651 s of CPU of the whole run, so 'only-on-failure' would save about that
+    // (docs/benchmarks.md, "The suite's time, fifth pass"). Where the suite's CPU goes: Chromium, about 84 % of it, a
+    // page's own start (a blank page: 0.8 s) more than the app's (0.6 s more) (PUNCH_E2E_CPU_LOG, test/e2e/cpu-probe.ts).
     screenshot: 'on',
     // A trace is recorded on the retry of a failed test (and kept when that fails too, or shows a flaky pass), not on
     // every run: recording DOM snapshots for every test to keep the few that fail cost ~20 % of the browser suite's CPU.
