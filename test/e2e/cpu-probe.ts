@@ -6,6 +6,7 @@
  * from /proc (Linux only; elsewhere the lines say nothing was read). Off by default: reading /proc costs a little.
  */
 import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
+import type { TestInfo } from '@playwright/test';
 
 /** CPU seconds so far, by part of the worker's tree. */
 export interface TreeCpu {
@@ -92,4 +93,14 @@ export function logTestCpu(file: string, title: string, start: TreeCpu, startedA
   const end = treeCpu();
   const cpu = Object.fromEntries((Object.keys(end) as Array<keyof TreeCpu>).map((k) => [k, Math.round((end[k] - start[k]) * 100) / 100]));
   appendFileSync(log, `${JSON.stringify({ file, title, worker: process.pid, wall: (Date.now() - startedAt) / 1000, cpu, at: end })}\n`);
+}
+
+/** The fixture (fixtures.ts, `auto`): one line per test when PUNCH_E2E_CPU_LOG names a file, nothing read otherwise. */
+// eslint-disable-next-line no-empty-pattern
+export async function cpuProbe({}: object, use: () => Promise<void>, info: TestInfo): Promise<void> {
+  const log = process.env.PUNCH_E2E_CPU_LOG;
+  const start = log ? treeCpu() : null;
+  const startedAt = Date.now();
+  await use();
+  if (log && start) logTestCpu(info.file, info.titlePath.slice(1).join(' › '), start, startedAt, log);
 }

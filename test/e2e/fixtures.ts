@@ -12,7 +12,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox';
 import { TEST_NOW, TEST_TODAY } from '../fixtures/test-clock';
 import { createFormats } from '../../src/shared/i18n/formats';
-import { logTestCpu, treeCpu } from './cpu-probe';
+import { cpuProbe } from './cpu-probe';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 
@@ -174,17 +174,7 @@ export const WATCH_CLOCK_EVERY_SECOND = { PUNCH_TEST_CLOCK_WATCH_MS: '1000' };
 
 export const test = base.extend<{ sandbox: Sandbox; web: WebApp; webUrl: string; webEnv: Record<string, string>; cpuProbe: void }>({
   /** PUNCH_E2E_CPU_LOG=<file>: each test's CPU by part of its worker's tree, a JSON line each (./cpu-probe.ts). */
-  cpuProbe: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use, info) => {
-      const log = process.env.PUNCH_E2E_CPU_LOG;
-      const start = log ? treeCpu() : null;
-      const startedAt = Date.now();
-      await use();
-      if (log && start) logTestCpu(info.file, info.titlePath.slice(1).join(' › '), start, startedAt, log);
-    },
-    { auto: true },
-  ],
+  cpuProbe: [cpuProbe, { auto: true }],
   /** More of the web server's environment, for a file or a describe block (`test.use`). */
   webEnv: [{}, { option: true }],
   // eslint-disable-next-line no-empty-pattern
