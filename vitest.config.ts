@@ -26,6 +26,8 @@ const MOCKS_A_MODULE = [
   'test/unit/preload.test.ts',
   'test/unit/store-factory.test.ts',
 ];
+/** The same for the integration tier (electron-shell-boot mocks 'electron'). */
+const INTEGRATION_MOCKS_A_MODULE = ['test/integration/electron-shell-boot.test.ts'];
 
 /** What every file runs with, whichever project it is in. */
 const common = {
@@ -62,6 +64,13 @@ const common = {
  * test/unit/built-on-first-use.test.ts does.
  */
 const shared = { isolate: false, setupFiles: [...common.setupFiles, 'test/fixtures/restore-process.ts'] };
+/**
+ * The integration tier shares its workers the same way: a fresh process per file cost about 0.5 s of CPU a file
+ * (24 small files: 23.5 s of CPU isolated, 11.4 s shared; docs/benchmarks.md "The suite's time", fifth pass). Its
+ * files also keep the harness's test clock (test/fixtures/cli-harness.ts `cliClock`), which a file may move on: each
+ * file starts it at TEST_NOW again (test/fixtures/restart-test-clocks.ts).
+ */
+const sharedIntegration = { ...shared, setupFiles: [...shared.setupFiles, 'test/fixtures/restart-test-clocks.ts'] };
 
 export default defineConfig({
   test: {
@@ -84,9 +93,24 @@ export default defineConfig({
         },
       },
       { test: { ...common, name: 'unit-isolated', include: inRun(MOCKS_A_MODULE, (f) => MOCKS_A_MODULE.includes(f)) } },
-      // Isolated as before: most of these files start the sandbox, the core and web mode in the test's own process, and
-      // whether they can share one is not proven yet (docs/benchmarks.md "The suite's time, fourth pass").
-      { test: { ...common, name: 'integration', include: inRun(INTEGRATION, (f) => f.startsWith('test/integration/')) } },
+      // Shared too (sharedIntegration): checked by the tier passing in shuffled orders of its files (docs/benchmarks.md
+      // "The suite's time", fifth pass); the sandboxes, cores and servers a file starts are its own and closed by it.
+      {
+        test: {
+          ...common,
+          name: 'integration',
+          include: inRun(INTEGRATION, (f) => f.startsWith('test/integration/') && !INTEGRATION_MOCKS_A_MODULE.includes(f)),
+          exclude: [...common.exclude, ...INTEGRATION_MOCKS_A_MODULE],
+          ...sharedIntegration,
+        },
+      },
+      {
+        test: {
+          ...common,
+          name: 'integration-isolated',
+          include: inRun(INTEGRATION_MOCKS_A_MODULE, (f) => INTEGRATION_MOCKS_A_MODULE.includes(f)),
+        },
+      },
     ],
   },
 });

@@ -112,6 +112,13 @@ describe('every command under en-XA', () => {
       runs.push([args.join(' '), r]);
       return r;
     };
+    // the same command run in this process (test/fixtures/cli-in-process.ts: the same runCli, catalogs and clock)
+    // rather than a child: for the batch of reads and refusals below, where a node start each proved nothing more
+    const runHere = async (args: string[]) => {
+      const r = await w.punchHere([...args, ...XA]);
+      runs.push([args.join(' '), r]);
+      return r;
+    };
 
     const logged = await w.punchJson<LogResult>([
       'log',
@@ -127,34 +134,34 @@ describe('every command under en-XA', () => {
     expect(logged.code).toBe(0);
     const short = logged.value.log.localId.slice(0, 10);
     await Promise.all([
-      run(['log', '--job', job.jobId, '--date', day, '--hours', '0:15', '--description', 'Pseudo check']),
-      run(['log', '--job-name', 'No such job', '--hours', '30:00']),
-      run(['log', '--job', job.jobId, '--hours', 'soon']),
-      run(['log', '--job', job.jobId, '--date', '2026-02-31', '--hours', '1']),
-      run(['jobs']),
-      run(['settings']),
-      run(['status']),
-      run(['config']),
-      run(['roles']),
-      run(['timesheets']),
-      run(['timesheet', pending.timesheetId]),
-      run(['payroll', '--last-month']),
-      run(['payroll']),
-      run(['employees']),
-      run(['employee', 'get', employee.recordId]),
-      run(['data']),
-      run(['outbox']),
-      run(['outbox', 'explode']),
-      run(['nonsense']),
-      run(['log', '--no-such-option']),
-      run(['login', '--oauth']),
-      run(['config', '--end-of-day', '17:30']),
-      run(['data', 'acknowledge', '--all']),
-      run(['data', 'list', 'x']),
-      run(['outbox', 'discard']),
-      run(['employee', 'update', employee.recordId, '--field', 'Last Name=Grant']),
-      run(['timesheets', '--status', 'maybe']),
-      run(['timer', 'stop', '--at', 'soon']),
+      runHere(['log', '--job', job.jobId, '--date', day, '--hours', '0:15', '--description', 'Pseudo check']),
+      runHere(['log', '--job-name', 'No such job', '--hours', '30:00']),
+      runHere(['log', '--job', job.jobId, '--hours', 'soon']),
+      runHere(['log', '--job', job.jobId, '--date', '2026-02-31', '--hours', '1']),
+      runHere(['jobs']),
+      runHere(['settings']),
+      runHere(['status']),
+      runHere(['config']),
+      runHere(['roles']),
+      runHere(['timesheets']),
+      runHere(['timesheet', pending.timesheetId]),
+      runHere(['payroll', '--last-month']),
+      runHere(['payroll']),
+      runHere(['employees']),
+      runHere(['employee', 'get', employee.recordId]),
+      runHere(['data']),
+      runHere(['outbox']),
+      runHere(['outbox', 'explode']),
+      runHere(['nonsense']),
+      runHere(['log', '--no-such-option']),
+      run(['login', '--oauth']), // a child: a sign-in may wait on its browser
+      runHere(['config', '--end-of-day', '17:30']),
+      runHere(['data', 'acknowledge', '--all']),
+      runHere(['data', 'list', 'x']),
+      runHere(['outbox', 'discard']),
+      runHere(['employee', 'update', employee.recordId, '--field', 'Last Name=Grant']),
+      runHere(['timesheets', '--status', 'maybe']),
+      runHere(['timer', 'stop', '--at', 'soon']),
     ]);
     await run(['week', '--date', day]);
     await run(['edit', short, '--hours', '0:45']);
@@ -216,7 +223,12 @@ describe('every command under en-XA', () => {
 
   it("prints every command's own --help, the groups' and the main one with no plain English", async () => {
     const topics = [[], ...COMMANDS.map((c) => c.name.split(' ')), ...[...GROUPS].map((g) => [g])];
-    const runs = await Promise.all(topics.map(async (t) => [t.join(' '), await w.punch([...t, '--help', ...XA])] as const));
+    // each topic in this process (the same runCli and catalogs as the bundle: test/fixtures/cli-in-process.ts), and the
+    // main --help from the bundle too, which must print the same
+    const runs = await Promise.all(topics.map(async (t) => [t.join(' '), await w.punchHere([...t, '--help', ...XA])] as const));
+    const bundled = await w.punch(['--help', ...XA]);
+    expect(bundled.code).toBe(0);
+    expect(bundled.stdout).toBe(runs[0][1].stdout);
     const data = dataWords([]);
     const found = runs.flatMap(([topic, r]) => plainEnglish(r, data).map((word) => `${word}  (punch ${topic} --help)`));
     for (const [, r] of runs) expect(r.code).toBe(0);

@@ -5,6 +5,11 @@
  * After each kill a fresh `punch sync` and `punch timer status` run, and the service holds exactly one log of the
  * timer's time with the timer stopped, or none with the timer still running (which a normal stop then logs once).
  * Never none with the timer gone, never two.
+ *
+ * The process killed is always a real `punch`, and so is the fresh `punch sync` after it (a new process opens what the
+ * killed one left); the timer's start before each stop and the look at the timer after the sync run in this process
+ * (`w.punchHere`: the same runCli and core on the same data directory and clock, test/fixtures/cli-in-process.ts),
+ * where a node start each proved nothing more: about a third fewer starts.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { TimerView } from '../../src/shared/domain';
@@ -50,7 +55,7 @@ interface Outcome {
 async function killedStop(n: number, tag: string, kill: { step?: string; lifeMs?: number; calibrate?: boolean }): Promise<Outcome> {
   const base = TEST_NOW + n * 6 * MIN;
   const at = heldAt(base);
-  const started = await w.punch(['timer', 'start', '--job', jobId, '--description', tag], { env: at(0) });
+  const started = await w.punchHere(['timer', 'start', '--job', jobId, '--description', tag], { env: at(0) });
   expect(started.code, started.stderr).toBe(0);
   const began = Date.now();
   const stop = startPunch(['timer', 'stop'], { ...w.env, ...at(5 * MIN), ...(kill.step ? { PUNCH_TEST_KILL_AT: kill.step } : {}) });
@@ -64,8 +69,9 @@ async function killedStop(n: number, tag: string, kill: { step?: string; lifeMs?
   // a fresh process: it finishes (or rolls back) what the killed one left, and sends what is queued
   const sync = await w.punch(['sync'], { env: at(6 * MIN) });
   expect([0, 3], sync.stderr).toContain(sync.code);
-  const status = await w.punchJson<TimerView>(['timer', 'status'], { env: at(6 * MIN) });
-  return { logs: logsOf(tag).length, running: status.value.running, killed };
+  const status = await w.punchHere(['timer', 'status', '--json'], { env: at(6 * MIN) });
+  expect(status.code, status.stderr).toBe(0);
+  return { logs: logsOf(tag).length, running: (JSON.parse(status.stdout) as TimerView).running, killed };
 }
 
 /** Exactly one log of the timer's 5 minutes and no timer; or none and the timer still running, which then stops once. */
