@@ -1,4 +1,20 @@
+import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+
+/**
+ * The browser the web suite drives: Debian's Chromium in its headless build (the package chromium-headless-shell,
+ * the old headless mode, what Playwright itself runs headless tests in), else Debian's full Chromium in its new
+ * headless mode. The same version and engine (Blink, V8); the headless build leaves out the browser's own interface
+ * layers, and Chromium is most of this suite's CPU (84 %, docs/benchmarks.md "The suite's time, fifth pass"). Three
+ * spec files (keyboard, week, i18n: 22 tests) took 46.2 and 45.6 s of CPU in the full build, 25.9 and 25.7 s in the
+ * headless one, interleaved, load 4-14 (`python3 scripts/tree-cpu.py -- npx playwright test <files> --workers=1`,
+ * PUNCH_E2E_CHROMIUM=<path> choosing the browser). `npm run bench -- web` times first paints in the full build, as
+ * users' windows are drawn.
+ */
+const CHROMIUM =
+  process.env.PUNCH_E2E_CHROMIUM ??
+  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path)) ??
+  '/usr/bin/chromium';
 
 /**
  * End-to-end suites. `web`: Debian's Chromium against `npm run web` (see test/e2e/fixtures.ts). `electron`: the
@@ -54,7 +70,7 @@ export default defineConfig({
         // follow them (docs/i18n.md); test/e2e/i18n.spec.ts sets others per test
         locale: 'en-US',
         launchOptions: {
-          executablePath: '/usr/bin/chromium',
+          executablePath: CHROMIUM,
           args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
         },
       },

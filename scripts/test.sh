@@ -88,7 +88,7 @@ timeout 300 node node_modules/electron/install.js >/dev/null 2>&1 || true
 # The Electron suite needs a display where an Electron binary exists; give it a virtual one when there is none.
 playwright=(npx playwright test --reporter=list,json)
 if [ -z "${DISPLAY:-}" ] && command -v xvfb-run >/dev/null; then playwright=(xvfb-run -a "${playwright[@]}"); fi
-if [ -x /usr/bin/chromium ]; then
+if [ -x /usr/bin/chromium ] || [ -x /usr/bin/chromium-headless-shell ]; then
   PLAYWRIGHT_JSON_OUTPUT_NAME=reports/playwright.json "${playwright[@]}" || status=1
 else
   echo "npm test: no Chromium at /usr/bin/chromium, so the browser and Electron suites are skipped (see the list at the end)."
