@@ -14,7 +14,11 @@
 #     (test/tools/slow-first-sequencer.ts, from test/tools/durations.json: refresh it with
 #     `node scripts/test-durations.mjs` after a run), so no long file runs alone at the end.
 #     Latest cost on 2 quiet cores (2026-11-28, a clean clone's `CI=true bash .ci/run` at 0700d64b and 740da5ce):
-#     12.5-13.6 min (vitest 269-272 + 119-126 s, Playwright 5.9-6.9 min; docs/benchmarks.md "Issue 25 at low load, a sixth stop"). Earlier
+#     12.5-13.6 min (vitest 269-272 + 119-126 s, Playwright 5.9-6.9 min; docs/benchmarks.md "Issue 25 at low load, a sixth stop").
+#     Since then the UTC-11 pass runs 148 files, not 164 (18 whose days are incidental left it, 2 that read the real day
+#     joined it): 178 -> 129 s of CPU at a load of 27-31, and 218 -> 150 s of file time on the quiet machine's per-file
+#     times, so about 120 -> 85 s expected there, not yet measured on a quiet clean clone (docs/benchmarks.md "The second
+#     zone's pass and test.sh's stages"). Earlier
 #     cost on 2 quiet cores (2026-11-27, a clean clone's `CI=true bash .ci/run`): 10.3 min of wall time for this script
 #     (vitest 241 + 103 s with 3 workers, Playwright 4.5 min with 2), about 14 min of CPU for the whole CI run; the
 #     wall time follows the machine's load (54 min on 2 cores shared with a load average of 15, before these changes;
@@ -25,7 +29,8 @@
 #     `node scripts/slowest-tests.mjs` (the slowest files and tests of reports/vitest-*.json). Waits of the core
 #     run on test clocks, not real time (test/fixtures/test-timers.ts, driven-clock.ts): the fault matrix took 159 s of
 #     one worker and takes 51 s (one file, measured at a load of 10 to 20).
-#  2. the renderer build (scripts/build-app.mjs: electron-vite, skipped when src/ hashes as at its last build), then
+#  2. the renderer build (scripts/build-app.mjs: electron-vite, skipped when src/ hashes as at its last build) and the
+#     Electron runtime's download (beside the UTC-11 pass: a network wait, 0.5-10 s to fail where there is no network), then
 #     Playwright, two spec files at a time: the browser suite in Debian's Chromium against `npm run web`, and the
 #     Electron suite, which skips with a plain message where no Electron binary exists.
 set -uo pipefail
