@@ -120,6 +120,10 @@ test('a refused entry: needs attention, one count everywhere, a notice beside th
   await expect(pill).toHaveText(/^\W*Offline · 1 waiting$/);
   await expect(page.getByTestId('outbox-group-waiting').getByTestId('outbox-entry')).toHaveCount(1);
 
+  // where each tab is before the count joins the Outbox tab: a count must not push the tabs about under the pointer
+  const tabBoxes = () => page.getByRole('tab').evaluateAll((tabs) => tabs.map((t) => JSON.stringify(t.getBoundingClientRect())));
+  const tabsBefore = await tabBoxes();
+
   // back online: the service refuses the holiday
   await sandbox.setOffline(false);
   await page.getByRole('button', { name: 'Sync now' }).click();
@@ -129,6 +133,10 @@ test('a refused entry: needs attention, one count everywhere, a notice beside th
   await expect(refused).toContainText('that day is a weekend, a company holiday or a day of leave for you. Pick another day.');
   await expect(refused).toContainText('Needs attention');
   await expect(refused).not.toContainText(/Queued|8008|addtimelog|\d{4}-\d\d-\d\d/);
+
+  // the Outbox tab carries the count now, and no tab moved for it (420 px: the strip is shared out between the tabs)
+  await expect(page.getByRole('tab', { name: /^Outbox/ }).locator('.tab-dot')).toHaveText('1');
+  expect(await tabBoxes()).toEqual(tabsBefore);
 
   // one count everywhere: the pill, the outbox's heading and its group say the same number
   await expect(pill).toHaveText(/^\W*1 needs attention$/);

@@ -234,11 +234,15 @@ export function App() {
               onKeyDown={(e) => onTabKey(e, i)}
             >
               {w.say(s.label)}
-              {s.id === 'outbox' && attention > 0 && (
-                <span className="tab-dot" aria-label={w.say(M.attention, { count: attention })}>
-                  {attention}
-                </span>
-              )}
+              {/* The count's place is kept while there is none (hidden), so the tabs do not move when it comes. */}
+              {s.id === 'outbox' &&
+                (attention > 0 ? (
+                  <span className="tab-dot" aria-label={w.say(M.attention, { count: attention })}>
+                    {attention}
+                  </span>
+                ) : (
+                  <span className="tab-dot" data-none="" aria-hidden="true" />
+                ))}
             </button>
           ))}
         </nav>
