@@ -16,7 +16,7 @@
 #     Latest cost on 2 quiet cores (2026-11-28, a clean clone's `CI=true bash .ci/run` at 0700d64b and 740da5ce):
 #     12.5-13.6 min (vitest 269-272 + 119-126 s, Playwright 5.9-6.9 min; docs/benchmarks.md "Issue 25 at low load, a sixth stop").
 #     Since then the UTC-11 pass runs 148 files, not 164 (18 whose days are incidental left it, 2 that read the real day
-#     joined it): 178 -> 129 s of CPU at a load of 27-31, and 218 -> 150 s of file time on the quiet machine's per-file
+#     joined it): 178-186 -> 119-129 s of CPU at loads of 20-35, and 218 -> 150 s of file time on the quiet machine's per-file
 #     times, so about 120 -> 85 s expected there, not yet measured on a quiet clean clone (docs/benchmarks.md "The second
 #     zone's pass and test.sh's stages"). Earlier
 #     cost on 2 quiet cores (2026-11-27, a clean clone's `CI=true bash .ci/run`): 10.3 min of wall time for this script
