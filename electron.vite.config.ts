@@ -28,7 +28,7 @@ function devCsp(): Plugin {
  * store's initial state, and its HTML written into #root, marked `data-prerendered` so main.tsx hydrates it. The Node
  * build is deleted afterwards.
  *
- * What the first paint waits for is in the page itself: the first screen's stylesheet (styles.css and track.css, 20
+ * What the first paint waits for is in the page itself: the first screen's stylesheet (styles.css, track.css and notices.css, 21
  * kB) is written into index.html as a <style> block, allowed by its hash in the CSP (src/shared/csp.ts; no
  * 'unsafe-inline'), instead of a file fetched after the page: on a busy 2-CPU machine a trace showed that request
  * answered 70-400 ms after it went out, while a blank page paints with no request at all. Nothing else goes into the

@@ -22,6 +22,9 @@ export default defineConfig({
   // each), four failed 6 of its first 49 tests (timeouts: each test gets a smaller share of the cores); on the quiet
   // machine, clean-clone runs of the same tree apart from this line: two 5.9 and 6.9 min, three 6.6 min: not told
   // apart from the run-to-run spread, so two stays (fewer Chromiums and servers at once).
+  // The CPU of a run is that of its whole process tree, Chromium's included: `/usr/bin/time` counts only what its child
+  // waited for, and Chromium's zygotes and their pages outlive the browser they belong to (a subreaper counts them:
+  // 651 s for the run in which `/usr/bin/time` said 236 s; docs/benchmarks.md, "The suite's time, fifth pass").
   // Each test has its own sandbox and web server on a free port, its own data dir and clock file (fixtures.ts), and
   // its screenshots by name under test-results/screens; so nothing one writes is another's. Within a file, tests run
   // in order (fullyParallel: false): files that share one server per file (sharedAppPerFile) rely on it.
@@ -29,6 +32,11 @@ export default defineConfig({
   workers: 2,
   reporter: [['list']],
   use: {
+    // A screenshot of every page at the end of every test, kept: it is what a reviewer looks at, and it is cheap. A
+    // full-page shot at 420 x 640 costs Chromium about 0.04 s of CPU (median of 6 at load 27), some 6 s over the suite's
+    // 156 tests, about 1 % of the 651 s of CPU of the whole run, so 'only-on-failure' would save about that
+    // (docs/benchmarks.md, "The suite's time, fifth pass"). Where the suite's CPU goes: Chromium, about 84 % of it, a
+    // page's own start (a blank page: 0.8 s) more than the app's (0.6 s more) (PUNCH_E2E_CPU_LOG, test/e2e/cpu-probe.ts).
     screenshot: 'on',
     // A trace is recorded on the retry of a failed test (and kept when that fails too, or shows a flaky pass), not on
     // every run: recording DOM snapshots for every test to keep the few that fail cost ~20 % of the browser suite's CPU.

@@ -25,7 +25,10 @@
 #     48 min at a mean load of 22 on 2026-11-28, with 1,155 s of CPU for the whole CI run against 1,141 on the quiet
 #     machine: docs/benchmarks.md "The suite's time", second pass). Measured by
 #     part (2026-11-27, load 6-22, docs/benchmarks.md "The suite's time"): the UTC+14 vitest pass 596 s of CPU (484 user
-#     + 112 sys), Playwright 229-262 s, in 13.4 min with one worker and 6.9-9.8 min with two. Where it goes:
+#     + 112 sys), Playwright 229-262 s, in 13.4 min with one worker and 6.9-9.8 min with two. Those Playwright figures
+#     are `/usr/bin/time`'s, which misses what Chromium's zygotes reap (they outlive the browser): the whole tree of the
+#     browser suite took 651 s of CPU in a run `/usr/bin/time` put at 236 s (load 26-39; `python3 scripts/tree-cpu.py
+#     -- npx playwright test`, docs/benchmarks.md "The suite's time, fifth pass"), 84 % of it Chromium's. Where it goes:
 #     `node scripts/slowest-tests.mjs` (the slowest files and tests of reports/vitest-*.json). Waits of the core
 #     run on test clocks, not real time (test/fixtures/test-timers.ts, driven-clock.ts): the fault matrix took 159 s of
 #     one worker and takes 51 s (one file, measured at a load of 10 to 20).

@@ -5,7 +5,11 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Browser, Page, Route } from '@playwright/test';
-import { expect, saveScreen, test } from './fixtures';
+import { expect, saveScreen, sharedAppPerFile } from './fixtures';
+
+// One server for the file: each test opens its own context without the run's session (no answers come with its page),
+// changes nothing of the company or the server's data, and reads only what its own page asked for.
+const test = sharedAppPerFile();
 
 /** A page of its own, without the suite's test clock (its fake timers hold the marks these tests read back). */
 async function pageIn(browser: Browser, locale: string): Promise<Page> {

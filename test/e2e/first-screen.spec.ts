@@ -5,7 +5,8 @@
  */
 import type { Browser, Page, Route } from '@playwright/test';
 import { expect, saveScreen, test } from './fixtures';
-import { TEST_NOW, TEST_TODAY } from '../fixtures/test-clock';
+import { TEST_TODAY } from '../fixtures/test-clock';
+import { ANSWERS, call, tokenOf, withSession } from './first-screen-session';
 import { OUTBOX_FIRST_WINDOW } from '../../src/shared/status/outbox-groups';
 import { answerKey } from '../../src/shared/first-screen/answers';
 
@@ -183,36 +184,6 @@ test('at its mark the first screen takes keyboard input and the job picker opens
   await expect(page.getByRole('option', { name: /Backend API/ }).first()).toBeVisible();
   for (const go of held.splice(0)) await go();
 });
-
-/** The page as a browser with this run's session gets it (the cookie its first call got), and without. */
-async function withSession(browser: Browser, url: string, testDay = true): Promise<{ page: Page; bare: string }> {
-  const context = await browser.newContext({ viewport: { width: 420, height: 640 }, locale: 'en-US' });
-  const first = await context.newPage();
-  await first.goto(url);
-  await expect(first.getByTestId('status')).toContainText(/online/i);
-  await first.close();
-  const page = await context.newPage();
-  // the page's day is the server's (the suite's test day, test/e2e/fixtures.ts), so the week it asks for is the one
-  // answered; not where the performance entries are read (the page's fake clock holds its marks back)
-  if (testDay) await page.clock.setFixedTime(TEST_NOW);
-  return { page, bare: `${new URL(url).origin}/` };
-}
-
-const tokenOf = (web: { url: string }) => new URL(web.url).hash.slice('#token='.length);
-
-const ANSWERS = /<script type="application\/json" id="punchcard-first-answers">([^<]*)<\/script>/;
-
-/** One call with the run token, as another tab or `punch` would make it. */
-async function call(web: { url: string }, name: string, input: unknown): Promise<unknown> {
-  const r = await fetch(new URL(`/rpc/${name}`, web.url), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${tokenOf(web)}` },
-    body: JSON.stringify(input),
-  });
-  const answer = (await r.json()) as { ok: boolean; value?: unknown; error?: { message: string } };
-  if (!answer.ok) throw new Error(`${name}: ${answer.error?.message}`);
-  return answer.value;
-}
 
 test("with the run's session the first screen's answers come with the page: shown without a request for them, none before the mark", async ({
   browser,

@@ -12,6 +12,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox';
 import { TEST_NOW, TEST_TODAY } from '../fixtures/test-clock';
 import { createFormats } from '../../src/shared/i18n/formats';
+import { cpuProbe } from './cpu-probe';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 
@@ -171,7 +172,9 @@ export function electronBinary(): string | null {
  */
 export const WATCH_CLOCK_EVERY_SECOND = { PUNCH_TEST_CLOCK_WATCH_MS: '1000' };
 
-export const test = base.extend<{ sandbox: Sandbox; web: WebApp; webUrl: string; webEnv: Record<string, string> }>({
+export const test = base.extend<{ sandbox: Sandbox; web: WebApp; webUrl: string; webEnv: Record<string, string>; cpuProbe: void }>({
+  /** PUNCH_E2E_CPU_LOG=<file>: each test's CPU by part of its worker's tree, a JSON line each (./cpu-probe.ts). */
+  cpuProbe: [cpuProbe, { auto: true }],
   /** More of the web server's environment, for a file or a describe block (`test.use`). */
   webEnv: [{}, { option: true }],
   // eslint-disable-next-line no-empty-pattern
@@ -287,7 +290,9 @@ export function localToday(): string {
 
 /**
  * One sandbox and one `npm run web` for all tests of a file (beforeAll / afterAll), for files whose tests do not
- * disturb one another: it saves the few seconds each web server takes to start. Each test still gets a fresh page.
+ * disturb one another: a web server of its own costs a test about 0.55 s of CPU (its start, 0.13 s to its URL line,
+ * then opening the core and its first reads), a shared one about 0.14 s a test (docs/benchmarks.md, "The suite's time,
+ * fifth pass"); a test's Chromium costs about 3 s. Each test still gets a fresh page.
  * In each worker (two run side by side, a file at a time each), a failed test restarts the worker, and beforeAll runs
  * again there, so a failure cannot poison the tests after it with a half-finished state.
  */

@@ -5,7 +5,11 @@
  * CI: day-panel.spec.ts). The roles' answer is held back here, as a slow service does at a first start, and the Week
  * tab's box is read at every frame from the page's start: whenever it is shown, it is where it ends up.
  */
-import { expect, openApp, saveScreen, test, useTestClock } from './fixtures';
+import { expect, openApp, saveScreen, sharedAppPerFile, useTestClock } from './fixtures';
+
+// One server for the file: each test holds the roles' answer in its own page (a fresh context, so none comes with the
+// page), whatever the core already knows of them, and changes nothing.
+const test = sharedAppPerFile();
 
 for (const [width, height] of [
   [1280, 800],

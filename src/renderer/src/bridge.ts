@@ -237,9 +237,11 @@ export const webSession: WebSession | null = inWebMode ? createWebSession(readRu
 
 /**
  * The first screen's answers (./first-screen/answers.ts) stand in for the calls they answer while the window starts: from
- * when boot.tsx hands them over until its first load is through, or until the core pushes anything (from then on
- * what the page was given may be old, and every call goes to the core). A call answered so gets its answer once
- * `ready` settles (boot.tsx: once the first screen takes input), so the store does not change under the hydration.
+ * when boot.tsx hands them over until its first load is through. A call answered so gets its answer once `ready`
+ * settles (boot.tsx: once the first screen takes input), so the store does not change under the hydration. A push
+ * from the core meanwhile (another tab logged time) is applied as it comes, but does not send the calls to the core
+ * before then: they would be asked before the first screen takes input, the wait the answers are there to spare. What
+ * it changed is read once the window is idle, when boot.tsx's catch-up asks every call of the first load again.
  */
 let firstBook: AnswerBook | null = null;
 let firstReady: Promise<unknown> = Promise.resolve();
@@ -262,11 +264,7 @@ function answeringFirstCalls(inner: Api): Api {
       return firstReady.then(() => value);
     };
   }
-  api.on = ((event, listener) =>
-    inner.on(event, (payload) => {
-      firstBook = null;
-      listener(payload);
-    })) satisfies Api['on'];
+  api.on = inner.on;
   return api as Api;
 }
 

@@ -6,6 +6,9 @@
  */
 import './styles.css';
 import './styles/track.css';
+// The notices' strip is in the window from its first render: with the first screen's styles, its own stylesheet would
+// be a file Vite's loader waits for before it runs the app's script (a request on the path to the mark).
+import './styles/notices.css';
 import { directionOf } from '../../shared/i18n/locales';
 import { BOOT_FAILED } from './boot-failed';
 import { firstLanguage } from './i18n/language';

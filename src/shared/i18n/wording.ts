@@ -1,6 +1,6 @@
 /**
- * A `Wording` outside React (punch, the Electron shell, tests): the language's compiled messages through
- * `@formatjs/intl`, and the region's formats. React builds the same from react-intl (src/renderer/src/i18n).
+ * A `Wording` for punch, the Electron shell and the window: the language's compiled messages through
+ * `@formatjs/intl`, and the region's formats. The window uses the same (src/renderer/src/i18n/I18n.tsx).
  */
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
 import { TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
@@ -53,15 +53,5 @@ export function createWording(language: Language, region: string, messages: Comp
       return String(full().formatMessage(message, values as Record<string, string | number>));
     },
     has,
-  };
-}
-
-/** A Wording over an IntlShape (react-intl's `useIntl()` is one) and the region's formats. */
-export function wordingOf(intl: Pick<IntlShape, 'formatMessage' | 'messages'>, language: Language, formats: Wording['formats']): Wording {
-  return {
-    language,
-    formats,
-    say: (message, values) => String(intl.formatMessage(message, values as Record<string, string | number>)),
-    has: (id) => Object.prototype.hasOwnProperty.call(intl.messages, id),
   };
 }

@@ -3,11 +3,11 @@
  * pushes the screen down and never covers it. At most two show, the newest first; older ones wait
  * behind a count. Info and warnings fade by themselves (never while the pointer or the keyboard is on them: WCAG
  * 2.2.1); errors stay until dismissed. Escape dismisses the notice that has the focus; screen readers hear each once.
+ * Its styles (styles/notices.css) come with the first screen's (main.tsx).
  */
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import type { Notice } from '../store/slices/ui';
 import { useApp } from '../store/useApp';
-import '../styles/notices.css';
 import { defineMessages } from '../../../shared/i18n/messages';
 import { sayIt } from '../../../shared/i18n/said';
 import { useWording } from '../i18n/I18n';
