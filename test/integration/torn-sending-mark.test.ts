@@ -8,15 +8,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { systemClock } from '../../src/core/context';
-import { localDate } from '../../src/shared/time/week';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
 import { coreOver, sandboxSession, someJob, tempDir } from '../fixtures/logging-harness';
+import { runningClock, TEST_TODAY } from '../fixtures/test-clock';
 
 let sandbox: Sandbox;
 let job: { jobId: string; jobName: string };
 beforeAll(async () => {
-  sandbox = await startSandbox({ seed: 3 });
+  sandbox = await startSandbox({ seed: 3, today: TEST_TODAY });
   job = await someJob(sandboxSession(sandbox.url, sandbox.demoToken, sandbox.demoUser).client, sandbox.demoUser);
 });
 afterAll(async () => {
@@ -29,14 +28,14 @@ const onService = (description: string) =>
 
 async function openCore(dataDir: string) {
   const { session } = sandboxSession(sandbox.url, sandbox.demoToken, sandbox.demoUser);
-  return coreOver({ dataDir, clock: systemClock, session });
+  return coreOver({ dataDir, clock: runningClock(), session });
 }
 
 /** Logs `description` and syncs it (one log on the service); the journal's bytes and where its `sending` mark is. */
 async function sentOnce(description: string): Promise<{ bytes: Buffer; mark: { start: number; end: number } }> {
   const dir = tempDir('punch-torn-mark-');
   const core = await openCore(dir);
-  const logged = await core.handlers.logTime({ ...job, workDate: localDate(Date.now()), hours: '00:25', billable: true, description });
+  const logged = await core.handlers.logTime({ ...job, workDate: TEST_TODAY, hours: '00:25', billable: true, description });
   expect(logged.state).toBe('synced'); // marked `sending`, sent, answered
   await core.close();
   expect(onService(description)).toHaveLength(1);

@@ -18,7 +18,8 @@
  *  2. Every file that touches a day runs in both zones, unless it is listed in FIRST_ZONE_ONLY with the reason its
  *     days are incidental: the scenario is about something else (a network failure, a crash, a disk, a sign-in) and
  *     no assertion changes with the zone. A file that itself works in local time (LOCAL_TIME: builds a date from local
- *     fields, reads one, reads the zone or sets the system time) cannot be listed; the check fails if it is.
+ *     fields, reads one, reads the zone or sets the system time, or has a helper do it for it: the real local day,
+ *     the test clock's local time, date-fns, TZ set or read) cannot be listed; the check fails if it is.
  * So a new test that touches a day runs in both zones by default: leaving the second zone takes a line here, with a
  * reason a reviewer reads.
  */
@@ -46,14 +47,12 @@ export const FIRST_ZONE_ONLY = {
   'test/integration/cli-network.test.ts': 'a black hole, a bad token, an unknown host: exit codes and causes in words',
   'test/integration/cli-network-faults.test.ts': 'a sign-in page and DNS down in front of punch: exit codes, and the entry sent once',
   'test/integration/cli-offline.test.ts': 'an unreachable service: log queues, sync sends each entry once; the day only has to be free',
-  'test/integration/cli-storage.test.ts': 'permissions, a full and a read-only disk: exit code 6 and the file left as it was',
   'test/integration/cli-account.test.ts': 'login, logout and the standalone sandbox: where the token is kept',
   'test/integration/cli-account-identity.test.ts': 'which account a queued entry waits for',
   'test/integration/cli-damaged-files.test.ts': 'damaged data files kept and reported; the day inside is file content',
   'test/integration/cli-job-name.test.ts': 'matching a job by its name',
   'test/integration/cli-install.test.ts': 'the npm pack tarball installs a working punch',
   'test/integration/cli-build.test.ts': "the bundle answers as the sources do; the dates are file times for the bin's choice",
-  'test/integration/secrets-redacted.test.ts': 'the token is in no file and no output',
   'test/integration/reachability.test.ts': 'when the service counts as reachable, and what an outage costs in requests',
   'test/integration/client-resilience.test.ts': 'envelopes, numeric ids, invalid tokens, Retry-After and pacing of the client',
   'test/integration/client-network-faults.test.ts': 'each network failure becomes the right error, and a write is sent once',
@@ -68,6 +67,37 @@ export const FIRST_ZONE_ONLY = {
     "--json compared between languages made in the same run: a zone moves every language's days alike (the days punch writes are checked in both zones by cli-read, cli-logging and cli-language)",
   'test/integration/cli-pseudo-locale.test.ts':
     'no plain English in any command under en-XA: which words a command prints follows the command, not the zone (its days and times are checked in both zones by cli-read, cli-logging, cli-timer and cli-language)',
+  // the costliest files of the second zone's pass whose days only name where the logs go (docs/benchmarks.md, "The second
+  // zone's pass"): each asserts counts, pacing, damage or words, the same in any zone
+  'test/integration/day-requests.test.ts':
+    'requests counted over a day of use at 10:00: the count does not follow the zone (the same reads are checked for their days in both zones by one-truth and cli-truth)',
+  'test/integration/rate-budget.test.ts':
+    'processes sharing one rate budget and a lock-out: no 429, each entry once; the day only has to be free',
+  'test/integration/logtime-pacing.test.ts':
+    'logTime answers "queued" while addtimelog is paced; the entry sent once: what is timed is the pacing',
+  'test/integration/cli-damaged-record.test.ts':
+    "a queued record damaged on disk: exit 5, the bytes kept, the log offered as it was written; the day is the record's content",
+  'test/integration/outbox-damage-running.test.ts': 'a record damaged while the app runs: kept aside, reported, the app goes on',
+  'test/integration/cli-team-roles.test.ts': 'what each role may do, and refusals in plain words; no day is asserted',
+  'test/integration/cli-approve-pace.test.ts':
+    "approvals paced within the endpoint's minute; whose timesheet it is, kept for the next process",
+  'test/integration/cli-employee-search.test.ts':
+    'the employee directory kept in the data directory: the second search reads no page again',
+  'test/integration/cli-interrupt.test.ts': 'Ctrl+C mid-request: exit 130, and a write stopped in flight never sent twice',
+  'test/integration/cli-code-cache.test.ts': "punch's code cache made, used, damaged or refused: the output is the same either way",
+  'test/integration/start-script.test.ts': 'npm start without the Electron runtime: one line saying why, the browser instead',
+  'test/integration/employee-directory-disk.test.ts':
+    'a directory of 10,000 employees read once, kept, read again after 12 hours: requests and records, on an instant, not a day',
+  'test/unit/outbox-journal.test.ts':
+    "records read back, a torn record cut at every byte, damage kept aside: a record's day is its content, read back as written",
+  'test/unit/journal-record-check.test.ts': "the quick test of a record at start against the schemas: a record's day is text it checks",
+  'test/integration/held-counts.test.ts':
+    'the kept counts of held logs against a walk after random steps: counted by account and state, not by day',
+  'test/integration/journal-counts.test.ts': 'the kept counts by account and state against a walk after random changes and a kill',
+  'test/integration/team-call-budget.test.ts':
+    "a manager's decisions counted in requests and paced in the endpoint's minute; a period is only checked to be a date",
+  'test/unit/journal-index.test.ts':
+    "the ledger's indexes against a walk after random rules: days are keys compared as text (the week math has its own tests in both zones)",
 };
 
 /** What makes a file touch a day (rule 1), read in its own text; [what, pattern]. */
@@ -97,6 +127,13 @@ export const LOCAL_TIME = [
   // vitest's clock of the process (vi.setSystemTime, or fake timers that fake Date); not a private fake clock's own
   // setSystemTime (test/fixtures/test-timers.ts `set`: the core's clock, not the process's)
   ['sets the system time', /\bvi\.setSystemTime\s*\(|toFake:[^\]]*'Date'/],
+  // the same work done by a helper: the week math's functions from an instant or to a local Date, the zone module's
+  // own zone, the test clock's local time, date-fns (every function of it works in the process's zone), and the zone
+  // itself set or read (process.env.TZ, or TZ handed to a child process). `localDate(Date.now())` is today's real date
+  // in the zone: it passed the patterns above, and three listed files did it.
+  ['reads the local day through a helper', /\b(localDate|toLocalDate|splitByLocalDay|systemZone|localTime)\s*\(/],
+  ['imports date-fns', /\bfrom\s*['"]date-fns(?:\/[^'"]*)?['"]/],
+  ['reads or sets the zone by name', /\bprocess\.env\.TZ\b|\bTZ\s*:\s*['"`]|\bTZ=/],
   ['is marked', /@date-sensitive\b/],
 ];
 

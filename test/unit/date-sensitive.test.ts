@@ -89,6 +89,32 @@ describe('which files touch a day', () => {
   });
 });
 
+describe('working in local time, which keeps a file out of the first-zone-only list', () => {
+  it("counts a helper's local work as the file's own: the real local day, the test clock's local time, date-fns, the zone by name", () => {
+    for (const text of [
+      'const today = () => localDate(Date.now());\n',
+      'const noon = localTime(TEST_TODAY, 12);\n',
+      "import { format } from 'date-fns';\n",
+      "process.env.TZ = 'Europe/Berlin';\n",
+      "await w.punch(['week'], { env: { TZ: 'Asia/Tokyo' } });\n",
+      'const at = toLocalDate(day);\n',
+    ]) {
+      expect(firstMatch(text, LOCAL_TIME), text).toBeDefined();
+    }
+  });
+
+  it('does not count calendar days as text, an instant of the test clock, nor an elapsed time', () => {
+    for (const text of [
+      "const next = addDays('2026-11-18', 1);\n",
+      'const clock = testClock(TEST_NOW);\n',
+      'const t = Date.now();\n',
+      "const env = { PUNCH_TZ_NOTE: 'x' };\n",
+    ]) {
+      expect(firstMatch(text, LOCAL_TIME), text).toBeUndefined();
+    }
+  });
+});
+
 describe("this project's tests", () => {
   const classified = classifyTestFiles(ROOT);
 
@@ -120,5 +146,11 @@ describe("this project's tests", () => {
       expect(both, file).toContain(file);
     }
     expect(both).not.toContain('test/unit/hours.test.ts');
+  });
+
+  it("runs no file that reads Electron's runtime in the second zone: scripts/test.sh fetches that runtime beside the pass", () => {
+    for (const file of dateSensitiveTestFiles(ROOT)) {
+      expect(readFileSync(join(ROOT, file), 'utf8'), file).not.toMatch(/node_modules['"/, ]+electron/);
+    }
   });
 });
