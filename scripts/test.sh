@@ -13,15 +13,12 @@
 #     (test/fixtures/build-node-bundles.ts), not on the user's. The longest files start first
 #     (test/tools/slow-first-sequencer.ts, from test/tools/durations.json: refresh it with
 #     `node scripts/test-durations.mjs` after a run), so no long file runs alone at the end.
-#     Latest cost on 2 quiet cores (2026-11-28, a clean clone's `CI=true bash .ci/run` at 0700d64b and 740da5ce):
-#     12.5-13.6 min (vitest 269-272 + 119-126 s, Playwright 5.9-6.9 min; docs/benchmarks.md "Issue 25 at low load, a sixth stop").
-#     Since then (2026-11-28, h-vitest5, load 20-55): the integration tier shares its workers and the language checks
-#     run punch in the test's process, the UTC+14 pass 384 -> 332 s of CPU side by side (0.86x; about 25 s of wall
-#     expected on the quiet machine, not measured there: docs/benchmarks.md "The suite's time", fifth pass).
-#     And the UTC-11 pass runs 148 files, not 164 (18 whose days are incidental left it, 2 that read the real day
-#     joined it): 178-186 -> 119-129 s of CPU at loads of 20-35, and 218 -> 150 s of file time on the quiet machine's per-file
-#     times, so about 120 -> 85 s expected there, not yet measured on a quiet clean clone (docs/benchmarks.md "The second
-#     zone's pass and test.sh's stages"). Earlier
+#     Latest cost on 2 quiet cores (2026-11-28, a clean clone's `CI=true bash .ci/run` at 620acfa4): 7.0 min (422 s:
+#     vitest 164 + 53 s, Playwright 3.4 min in Chromium's headless build; the whole CI run 8.5 min), against
+#     12.5-13.6 min at 0700d64b and 740da5ce (vitest 269-272 + 119-126 s, Playwright 5.9-6.9 min): the integration tier
+#     shares its workers, the language checks run punch in the test's process (h-vitest5), the UTC-11 pass runs 148
+#     files, not 164 (h-minus11), and the browser is chromium-headless-shell (playwright.config.ts);
+#     docs/benchmarks.md "Issue 25 at low load, a seventh stop". Earlier
 #     cost on 2 quiet cores (2026-11-27, a clean clone's `CI=true bash .ci/run`): 10.3 min of wall time for this script
 #     (vitest 241 + 103 s with 3 workers, Playwright 4.5 min with 2), about 14 min of CPU for the whole CI run; the
 #     wall time follows the machine's load (54 min on 2 cores shared with a load average of 15, before these changes;
