@@ -15,8 +15,9 @@ import type { LogResult } from '../../src/shared/contract';
 import type { AppStatus } from '../../src/shared/domain';
 import { memorySecrets } from '../../src/core/account';
 import { createPunchcard } from '../../src/core';
-import { localDate } from '../../src/shared/time/week';
+import { startSandbox } from '../../src/sandbox';
 import { freeDay, startCliWorld, type CliWorld } from '../fixtures/cli-harness';
+import { runningClock, TEST_TODAY } from '../fixtures/test-clock';
 
 const EXIT_STORAGE = 6;
 const NO_ENV = { PUNCH_BASE_URL: undefined, PUNCH_TOKEN: undefined, PUNCH_USER: undefined };
@@ -111,14 +112,17 @@ describe('permissions', () => {
       dataDir,
       secrets: memorySecrets(),
       autoSync: false,
+      // on the test clock, the demo company's day pinned to it: the log below goes on the test's day, not today's
+      clock: runningClock(),
       demoService: () => import('../../src/sandbox'),
+      startSandbox: (o) => startSandbox({ ...o, today: TEST_TODAY }),
     });
     try {
       const jobs = await core.handlers.listJobs({});
       await core.handlers.startTimer({ jobId: jobs[0].jobId, jobName: jobs[0].jobName });
       await core.handlers.updatePreferences({ theme: 'dark' });
-      await core.handlers.logTime({ jobId: jobs[0].jobId, workDate: localDate(Date.now()), hours: '00:15', billable: true });
-      await core.handlers.getWeek({ date: localDate(Date.now()) });
+      await core.handlers.logTime({ jobId: jobs[0].jobId, workDate: TEST_TODAY, hours: '00:15', billable: true });
+      await core.handlers.getWeek({ date: TEST_TODAY });
     } finally {
       await core.close();
     }

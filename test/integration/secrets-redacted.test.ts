@@ -13,12 +13,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '../../src/shared/domain';
-import { localDate } from '../../src/shared/time/week';
 import { memorySecrets } from '../../src/core/account';
 import { createPunchcard, type Punchcard } from '../../src/core';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { call } from '../fixtures/core-over-sandbox';
 import { runPunch } from '../fixtures/cli-harness';
+import { runningClock, TEST_TODAY } from '../fixtures/test-clock';
 
 let sb: Sandbox;
 let proxy: Server;
@@ -61,8 +61,11 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   res.end(Buffer.from(await answer.arrayBuffer()));
 }
 
+/** The test's clock, for the core here and (by its offset) for `punch`: the logs go on the test's day, not today's. */
+const clock = runningClock();
+
 beforeAll(async () => {
-  sb = await startSandbox();
+  sb = await startSandbox({ today: TEST_TODAY });
   token = sb.demoToken;
   proxy = createServer((req, res) => {
     handle(req, res).catch((e) => {
@@ -77,6 +80,7 @@ beforeAll(async () => {
     dataDir,
     secrets: memorySecrets(),
     autoSync: false,
+    clock,
     env: { baseUrl: proxyUrl, token, user: sb.demoUser },
   });
   core.on('notice', (n) => notices.push(n.message));
@@ -89,7 +93,7 @@ afterAll(async () => {
 });
 
 const job = () => sb.state().jobs.find((j) => j.jobStatus === 'in-progress' && j.assignedTo.includes(sb.demoUser))!;
-const today = () => localDate(Date.now());
+const today = () => TEST_TODAY;
 
 /** Every file under the data directory, as text. */
 function filesOf(dir: string): Array<{ file: string; text: string }> {
@@ -145,6 +149,7 @@ describe('a service that echoes the token back in its refusal', () => {
       PUNCH_USER: sb.demoUser,
       PUNCH_DATA_DIR: dataDir,
       XDG_CONFIG_HOME: join(dataDir, 'xdg'),
+      TEST_CLOCK_OFFSET_MS: String(clock.offsetMs()),
     };
     echoOn = ['addtimelog'];
     const logged = await runPunch(
