@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { memorySecrets } from '../../src/core/account';
 import { createPunchcard, type Punchcard } from '../../src/core';
-import { localDate } from '../../src/shared/time/week';
+import { startSandbox } from '../../src/sandbox';
+import { runningClock, TEST_TODAY } from '../fixtures/test-clock';
 
 const dirs: string[] = [];
 const cores: Punchcard[] = [];
@@ -21,7 +22,10 @@ async function open(dataDir: string): Promise<Punchcard> {
     dataDir,
     secrets: memorySecrets(),
     autoSync: false,
+    // on the test's day: the demo company, if the user chooses it, starts on the clock's day too
+    clock: runningClock(),
     demoService: () => import('../../src/sandbox'),
+    startSandbox: (o) => startSandbox({ ...o, today: TEST_TODAY }),
   });
   cores.push(core);
   return core;
@@ -43,7 +47,7 @@ it('stays "not signed in" across a restart, refuses to log or sync, and ends whe
 
   const second = await open(dataDir);
   expect((await second.handlers.getAccount({})).problem).toMatch(/could not be read/);
-  const log = await second.dispatch('logTime', { jobName: 'Backend API', workDate: localDate(Date.now()), hours: '01:00' });
+  const log = await second.dispatch('logTime', { jobName: 'Backend API', workDate: TEST_TODAY, hours: '01:00' });
   expect(log).toMatchObject({ ok: false, error: { name: 'AuthError', message: expect.stringMatching(/^Not signed in/) } });
   expect(await second.handlers.getOutbox({})).toEqual([]);
   const jobs = await second.dispatch('listJobs', { refresh: true });

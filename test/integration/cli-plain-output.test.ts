@@ -9,7 +9,7 @@ import type { LogResult } from '../../src/shared/contract';
 import { monthPreset, showPeriod } from '../../src/shared/time/period';
 import { weekLabel, weekStartOf } from '../../src/shared/time/week';
 import { plainWeekday } from '../../src/shared/words';
-import { TEST_TODAY } from '../fixtures/test-clock';
+import { TEST_NOW, TEST_TODAY } from '../fixtures/test-clock';
 import { freeDay, startCliWorld, type CliWorld } from '../fixtures/cli-harness';
 
 let w: CliWorld;
@@ -79,7 +79,7 @@ describe('punch week and timesheets fit a terminal', () => {
     const who = w.sandbox.state().employees.find((e) => e.email === pending.user)!;
     expect(r.stdout).toMatch(
       new RegExp(
-        `${pending.timesheetId}  ${who.firstName} ${who.lastName}\\s+${showPeriod(pending.fromDate, pending.toDate, new Date().getFullYear())}`,
+        `${pending.timesheetId}  ${who.firstName} ${who.lastName}\\s+${showPeriod(pending.fromDate, pending.toDate, new Date(TEST_NOW).getFullYear())}`,
       ),
     );
   });
@@ -92,7 +92,7 @@ describe('punch payroll for payroll people', () => {
     const { from, to } = monthPreset('last-month', TEST_TODAY);
     const lines = r.stdout.trimEnd().split('\n');
     expect(lines[0]).toBe(
-      `Payroll ${showPeriod(from, to, new Date().getFullYear())}: ${w.sandbox.state().employees.length} employees. Hours as HH:MM (decimal hours).`,
+      `Payroll ${showPeriod(from, to, new Date(TEST_NOW).getFullYear())}: ${w.sandbox.state().employees.length} employees. Hours as HH:MM (decimal hours).`,
     );
     for (const line of lines) expect(columns(line), line).toBeLessThanOrEqual(100);
     expect(r.stdout).not.toMatch(ISO_DAY);

@@ -9,13 +9,13 @@
  * - a service without gettimelogs: the timesheet fallback as before (asks the user), and the list is asked once.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { systemClock, type Clock } from '../../src/core/context';
+import type { Clock } from '../../src/core/context';
 import type { SyncOptions } from '../../src/core/sync';
-import { localDate } from '../../src/shared/time/week';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
 import { coreOver, counts, sandboxSession, someJob, tempDir, type CoreUnderTest } from '../fixtures/logging-harness';
 import { FaultProxy } from '../tools/fault-proxy';
-import { testClock, wallClock } from '../fixtures/test-timers';
+import { testClock } from '../fixtures/test-timers';
+import { runningClock, TEST_NOW, TEST_TODAY } from '../fixtures/test-clock';
 
 let sandbox: Sandbox;
 let proxy: FaultProxy;
@@ -23,7 +23,7 @@ let job: { jobId: string; jobName: string };
 const open: CoreUnderTest[] = [];
 
 beforeEach(async () => {
-  sandbox = await startSandbox({ seed: 1 });
+  sandbox = await startSandbox({ seed: 1, today: TEST_TODAY });
   proxy = await FaultProxy.start(sandbox.url);
   job = await someJob(sandboxSession(sandbox.url, sandbox.demoToken, sandbox.demoUser).client, sandbox.demoUser);
   sandbox.resetRequests();
@@ -39,7 +39,8 @@ async function startLogging(
   dataDir = tempDir(),
   baseUrl = proxy.url,
   backoff: SyncOptions = { backoffBaseMs: 50, backoffMaxMs: 400 },
-  clock: Clock = systemClock,
+  // the test's day and hour, at the real pace (the backoff waits as in the app)
+  clock: Clock = runningClock(),
 ): Promise<{ logging: CoreUnderTest; dataDir: string }> {
   const { session } = sandboxSession(baseUrl, sandbox.demoToken, sandbox.demoUser, clock);
   const logging = await coreOver({ dataDir, clock, session, tuning: { sync: backoff } });
@@ -48,7 +49,7 @@ async function startLogging(
   return { logging, dataDir };
 }
 
-const entry = (description: string, hours = '00:20') => ({ ...job, workDate: localDate(Date.now()), hours, billable: true, description });
+const entry = (description: string, hours = '00:20') => ({ ...job, workDate: TEST_TODAY, hours, billable: true, description });
 const onService = (description: string) =>
   sandbox.state().timeLogs.filter((l) => l.user === sandbox.demoUser && l.description === description);
 const adds = () => counts(sandbox, '/addtimelog');
@@ -74,7 +75,7 @@ describe('an add whose answer was lost after the service committed it', () => {
     expect(onService('answer dropped')).toHaveLength(1);
     expect(adds()).toBe(1);
     expect(lists()).toBe(1);
-    const week = await logging.handlers.getWeek({ date: localDate(Date.now()) });
+    const week = await logging.handlers.getWeek({ date: TEST_TODAY });
     expect(week.logs.find((l) => l.localId === id)).toMatchObject({ timeLogId: onService('answer dropped')[0].timeLogId, hours: '00:20' });
     const [op] = await opsOf(logging, id);
     expect(op.attempts.at(-1)).toMatchObject({ outcome: 'reconciled' });
@@ -100,7 +101,7 @@ describe('an add whose answer was lost after the service committed it', () => {
       .map((l) => l.timeLogId)
       .sort();
     expect(service).toHaveLength(2);
-    const week = await logging.handlers.getWeek({ date: localDate(Date.now()) });
+    const week = await logging.handlers.getWeek({ date: TEST_TODAY });
     expect(
       week.logs
         .filter((l) => l.description === 'twin')
@@ -134,7 +135,7 @@ describe('an add lost before the service committed anything', () => {
   it('a write path that keeps failing is sent again once per backoff step, not as soon as the list shows it absent', async () => {
     // the engine's step: 500 ms doubling (the app's: 5 s), without its jitter; the add's path answers a gateway page
     // until switched back. The core runs on a test clock: each send is waited for (the proxy sees it), never slept for.
-    const clock = testClock(Date.now());
+    const clock = testClock(TEST_NOW);
     const { logging } = await startLogging(tempDir(), proxy.url, { backoffBaseMs: 500, backoffMaxMs: 2_000, random: () => 0.5 }, clock);
     await proxy.setMode('html-502', { match: 'addtimelog' });
     const sends = () => proxy.log().filter((r) => r.path.includes('addtimelog')).length;
@@ -181,7 +182,7 @@ describe('an add lost before the service committed anything', () => {
 
   it('"Sync now" in the same millisecond as the last send still sends it at once, once (the step is not waited out)', async () => {
     // the clock stands still between the send and the ask: only the order of the two says the ask came after
-    const clock = testClock(Date.now());
+    const clock = testClock(TEST_NOW);
     const { logging } = await startLogging(tempDir(), proxy.url, { backoffBaseMs: 500, backoffMaxMs: 2_000, random: () => 0.5 }, clock);
     await proxy.setMode('html-502', { match: 'addtimelog' });
     const sends = () => proxy.log().filter((r) => r.path.includes('addtimelog')).length;
@@ -206,13 +207,11 @@ describe('an add lost before the service committed anything', () => {
     await sandbox.setOffline(false);
     // the write-ahead mark of a process that died before its request left
     const { createLedger } = await import('../../src/core/journal');
-    const ledger = createLedger(
-      first.dataDir,
-      wallClock(() => Date.now()),
-    );
+    const clock = runningClock();
+    const ledger = createLedger(first.dataDir, clock);
     ledger.change((j) => {
       for (const op of j.ops)
-        Object.assign(op, { state: 'sending', maybeSent: true, sendingBy: { pid: 2 ** 22 + 7, engine: 'gone', at: Date.now() } });
+        Object.assign(op, { state: 'sending', maybeSent: true, sendingBy: { pid: 2 ** 22 + 7, engine: 'gone', at: clock.now() } });
     });
     ledger.close();
     const again = await startLogging(first.dataDir, sandbox.url);
@@ -309,7 +308,7 @@ describe('"Send again" on an add whose answer was lost (check once more just bef
     expect(lists()).toBe(listsBefore + 1); // looked once more, just before sending
     const [op] = await opsOf(logging, id);
     expect(op.attempts.at(-1)).toMatchObject({ outcome: 'reconciled', message: expect.stringMatching(/just before sending it again/) });
-    const week = await logging.handlers.getWeek({ date: localDate(Date.now()) });
+    const week = await logging.handlers.getWeek({ date: TEST_TODAY });
     expect(week.logs.filter((l) => l.description === 'send again, found').map((l) => l.timeLogId)).toEqual([
       onService('send again, found')[0].timeLogId,
     ]);
