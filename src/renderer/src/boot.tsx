@@ -1,5 +1,6 @@
 /** The app's start (main.tsx loads it after the first frame): subscribe to the core's push events once, hydrate or draw the window, and load what the first screen needs. */
-import { StrictMode, useEffect } from 'react';
+import { StrictMode, useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { answerFirstCallsFrom, api, stopAnsweringFirstCalls } from './bridge';
 import { App } from './App';
@@ -11,6 +12,8 @@ import { LocaleRoot } from './i18n/LocaleRoot';
 import { applyLanguage, firstLanguage } from './i18n/language';
 import { firstAnswers } from './first-screen/answers';
 import { FIRST_SCREEN_MARK } from './components/track/TrackScreen';
+import type { WindowWithEarlyInput } from './first-screen/early-input';
+import { replayActs } from './first-screen/take-over';
 
 // When the app's script starts to run: after the first paint (main.tsx), its messages already asked for (a browser
 // test and the benchmark read it: test/e2e/first-screen.spec.ts).
@@ -60,20 +63,48 @@ function firstScreenTakesInput(): Promise<void> {
  * prerender.tsx): answers that came in earlier would be worked through before the first frame, and an update during
  * hydration would make React draw everything again. Once only, though StrictMode runs effects twice. With the page's
  * answers, the week as a glance (as the page was given it), read "now" once the window is idle (catchUp).
+ *
  */
 let loading = false;
+let loaded!: () => void;
+const firstLoad = new Promise<void>((settled) => (loaded = settled));
 function Boot() {
   useEffect(() => {
     if (loading) return;
     loading = true;
     void loadEverything(appStore, filled ? 'glance' : 'now').finally(() => {
+      loaded();
       if (!filled) return;
       stopAnsweringFirstCalls();
       if (window.requestIdleCallback) window.requestIdleCallback(catchUp, { timeout: 1000 });
       else setTimeout(catchUp, 300);
     });
   }, []);
-  return <App />;
+  return (
+    <>
+      <App />
+      <EarlyActs />
+    </>
+  );
+}
+
+/**
+ * The first screen took input before this script (first-screen/early-input.ts): what was typed is in the app's state
+ * from the first screen's hydration on (TrackScreen); what was pressed is replayed here, in order, once (take-over.ts).
+ * Not before the first load has settled and the first screen is in charge (its mark): an act needs the day and the
+ * jobs; and a commit after the one that drew what the load brought, so that what a screen derives from it in its own
+ * effects is drawn too (the Track form's day, set from today's date: a log replayed without it would do nothing).
+ */
+function EarlyActs() {
+  const [stage, setStage] = useState<'waiting' | 'loaded' | 'drawn'>('waiting');
+  useEffect(() => {
+    void Promise.all([firstLoad, takesInput]).then(() => setStage('loaded'));
+  }, []);
+  useEffect(() => {
+    if (stage === 'loaded') setStage('drawn');
+    else if (stage === 'drawn') replayActs((window as WindowWithEarlyInput).punchcardEarlyInput?.take() ?? [], root, flushSync);
+  }, [stage]);
+  return null;
 }
 
 /**
