@@ -11,8 +11,8 @@ import { replayActs } from '../../src/renderer/src/first-screen/take-over';
 const BOOT = /\/assets\/boot-[^/]+\.js$/;
 
 /** A page with the app's script held back until `release` (its first screen painted, the early layer on). */
-async function heldPage(browser: Browser, url: string): Promise<{ page: Page; release: () => void }> {
-  const context = await browser.newContext({ viewport: { width: 420, height: 640 }, locale: 'en-US' });
+async function heldPage(browser: Browser, url: string, locale = 'en-US'): Promise<{ page: Page; release: () => void }> {
+  const context = await browser.newContext({ viewport: { width: 420, height: 640 }, locale });
   const page = await context.newPage();
   // the suite's day, the sandbox's (a log is checked against the company's rules for it)
   await useTestClock(page);
@@ -23,7 +23,7 @@ async function heldPage(browser: Browser, url: string): Promise<{ page: Page; re
     await route.continue();
   });
   await page.goto(url);
-  await expect(page.getByRole('form', { name: 'Log or time your work' })).toBeVisible();
+  await expect(page.locator('form.composer')).toBeVisible();
   expect(await page.evaluate(() => performance.getEntriesByName('punchcard:app-script').length)).toBe(0);
   return { page, release };
 }
@@ -63,6 +63,33 @@ test('a log typed and sent with Ctrl+Enter before the script is logged once, wit
   await expect(hours).toHaveValue('');
   await expect(description).toHaveValue('');
   // ...and nothing more is sent later (the press done once)
+  await expect(page.getByTestId('status')).toContainText(/online/i);
+  expect(logged()).toHaveLength(1);
+  await page.context().close();
+});
+
+test('in German (the screen main.tsx puts in place), Enter in Hours before the script logs once', async ({ browser, web, sandbox }) => {
+  const { page, release } = await heldPage(browser, web.url, 'de-DE');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  const form = page.locator('form.composer');
+  const hours = form.locator('.duration-input');
+  const logged = () => sandbox.state().timeLogs.filter((l) => l.user === sandbox.demoUser && l.description === 'Vor dem Skript');
+
+  await form.getByRole('combobox').click();
+  await page.keyboard.type('backend');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Vor dem Skript');
+  await hours.click();
+  await page.keyboard.type('45m');
+  // Enter in a field: the form's button, as the browser would press it (here kept, and pressed once in charge)
+  await page.keyboard.press('Enter');
+  await expect(hours).toHaveValue('45m');
+
+  release();
+  await inCharge(page);
+  await expect.poll(() => logged().length).toBe(1);
+  expect(logged()[0]).toMatchObject({ minutes: 45, workDate: localToday() });
+  await expect(hours).toHaveValue('');
   await expect(page.getByTestId('status')).toContainText(/online/i);
   expect(logged()).toHaveLength(1);
   await page.context().close();
