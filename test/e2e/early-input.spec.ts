@@ -125,7 +125,10 @@ test('the early layer keeps presses in order, stops them, and hands them over on
       e.preventDefault();
       seen.push('submit');
     });
-    window.addEventListener('keydown', (e) => ['Alt', 'Control'].includes(e.key) || seen.push(`key ${e.altKey ? 'Alt+' : ''}${e.ctrlKey ? 'Ctrl+' : ''}${e.key}`));
+    window.addEventListener(
+      'keydown',
+      (e) => ['Alt', 'Control'].includes(e.key) || seen.push(`key ${e.altKey ? 'Alt+' : ''}${e.ctrlKey ? 'Ctrl+' : ''}${e.key}`),
+    );
   });
   const seen = () => page.evaluate(() => (window as unknown as { seen: string[] }).seen);
   expect(await page.evaluate(() => performance.getEntriesByName('punchcard:takes-input').length)).toBe(1);

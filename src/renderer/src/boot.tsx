@@ -103,7 +103,8 @@ function EarlyActs() {
   useEffect(() => {
     if (stage === 'loaded') setStage('drawn');
     // after this effect, not in it: React draws nothing while its effects run, and each act must be drawn before the next
-    else if (stage === 'drawn') queueMicrotask(() => replayActs((window as WindowWithEarlyInput).punchcardEarlyInput?.take() ?? [], root, flushSync));
+    else if (stage === 'drawn')
+      queueMicrotask(() => replayActs((window as WindowWithEarlyInput).punchcardEarlyInput?.take() ?? [], root, flushSync));
   }, [stage]);
   return null;
 }
