@@ -4,7 +4,7 @@
  * keys) is kept; once the script is in charge the fields are in its state and the presses are done, in order, once.
  */
 import type { Browser, Page, Route } from '@playwright/test';
-import { expect, localToday, test, useTestClock } from './fixtures';
+import { expect, localToday, saveScreen, test, useTestClock } from './fixtures';
 import { earlyInputScript } from '../../src/renderer/src/first-screen/early-input';
 import { replayActs } from '../../src/renderer/src/first-screen/take-over';
 
@@ -51,6 +51,7 @@ test('a log typed and sent with Ctrl+Enter before the script is logged once, wit
   // the page stays as it is (no native submit), the script still held back
   await expect(hours).toHaveValue('1.5');
   expect(await page.evaluate(() => performance.getEntriesByName('punchcard:app-script').length)).toBe(0);
+  await saveScreen(page, 'early-input-typed-before-the-script-420');
 
   release();
   await inCharge(page);
@@ -62,6 +63,7 @@ test('a log typed and sent with Ctrl+Enter before the script is logged once, wit
   // the form ready for the next entry, as after any log
   await expect(hours).toHaveValue('');
   await expect(description).toHaveValue('');
+  await saveScreen(page, 'early-input-logged-after-the-script-420');
   // ...and nothing more is sent later (the press done once)
   await expect(page.getByTestId('status')).toContainText(/online/i);
   expect(logged()).toHaveLength(1);
