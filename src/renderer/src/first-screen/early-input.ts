@@ -34,6 +34,11 @@ export interface EarlyAct {
 }
 
 export interface EarlyLayer {
+  /**
+   * The app holds the fields now (their values told to it: take-over.ts): Tab out of the job picker is left to it from
+   * here on, since the picker closes its suggestions as the focus leaves, and a Tab kept past that would choose nothing.
+   */
+  fieldsTaken(): void;
   /** Stops listening and hands over what was kept, in order; once (a second call gets nothing). */
   take(): EarlyAct[];
 }
@@ -46,6 +51,7 @@ export function earlyInput(): void {
   if (w.punchcardEarlyInput) return;
   const acts: EarlyAct[] = [];
   let on = true;
+  let fieldsOwned = false;
   const agent = (navigator as Navigator & { userAgentData?: { platform?: string } }).userAgentData;
   // the same test as shortcuts.ts keyPlatform
   const mac = /mac|iphone|ipad/i.test(agent?.platform ?? navigator.platform ?? '');
@@ -73,7 +79,7 @@ export function earlyInput(): void {
     const appKey = held && !e.shiftKey && !e.getModifierState('AltGraph') && /^(Digit[1-9]|KeyS|KeyL)$/.test(e.code);
     const formKey = e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey;
     const enter = e.key === 'Enter' && bare && field;
-    const pickerTab = e.key === 'Tab' && bare && !e.shiftKey && field && t.getAttribute('role') === 'combobox';
+    const pickerTab = !fieldsOwned && e.key === 'Tab' && bare && !e.shiftKey && field && t.getAttribute('role') === 'combobox';
     if (!appKey && !formKey && !enter && !pickerTab) return;
     // a key held down repeats: the app acts on the first press (its form is busy for the next ones)
     if (e.repeat) {
@@ -99,6 +105,9 @@ export function earlyInput(): void {
   window.addEventListener('submit', onSubmit, true);
   document.documentElement.setAttribute('data-early-input', '');
   w.punchcardEarlyInput = {
+    fieldsTaken() {
+      fieldsOwned = true;
+    },
     take() {
       if (!on) return [];
       on = false;

@@ -13,6 +13,7 @@ import { TimerControls } from '../timer/TimerControls';
 import { MorningReminder } from './MorningReminder';
 import { TodayList } from './TodayList';
 import { fieldsIntoState } from '../../first-screen/take-over';
+import type { WindowWithEarlyInput } from '../../first-screen/early-input';
 // Its styles come with the first screen's (main.tsx), so the screen built into index.html is painted styled.
 
 /** Performance mark set once Track, the first tab, has drawn its content (read by the benchmark). */
@@ -40,6 +41,7 @@ export function TrackScreen() {
     fieldsTold = true;
     const root = document.getElementById('root');
     if (root) fieldsIntoState(root);
+    (window as WindowWithEarlyInput).punchcardEarlyInput?.fieldsTaken();
   }, []);
   // The first tab's content is on screen: a mark `npm run bench` reads (bench/web-page-loads.ts), at the next frame.
   useEffect(() => {
