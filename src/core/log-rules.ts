@@ -100,7 +100,7 @@ export function createLogRules(deps: {
   clock: Clock;
   session: Session;
   online: () => boolean;
-  /** The reachability's cause changed (../service/reachability.ts `onChange`); returns the unsubscribe. */
+  /** The reachability's cause changed (./service/reachability.ts `onChange`); returns the unsubscribe. */
   onReachChange: (listener: () => void) => () => void;
 }): LogRules {
   const { ledger, catalog, weeks, clock, session } = deps;
