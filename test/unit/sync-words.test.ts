@@ -130,6 +130,13 @@ const SHAPES: Array<[string, AppStatus | null, string, string, string]> = [
     'Offline: a login page or proxy answered instead of the service (Wi-Fi sign-in?). 12 entries are waiting to be sent when the service can be reached again.',
   ],
   [
+    "a gateway's error page, not a Wi-Fi sign-in",
+    status({ online: false, network: { cause: 'not-the-service', at: TEST_NOW, httpStatus: 502 }, queued: 1 }),
+    'Offline · 1 waiting',
+    'off',
+    'Offline: a gateway answered with an error page (HTTP 502) instead of the service. 1 entry is waiting to be sent when the service can be reached again.',
+  ],
+  [
     'a refusal while offline',
     status({ ...offline('timeout'), queued: 4, attention: 1 }),
     '1 needs attention',
