@@ -3,6 +3,7 @@
  * timer the app started, and the app must see it stopped (a `timer` event) rather than go on showing it running
  * and log its time a second time when the user stops it there. Two logging instances on one data directory (the
  * app with its idle checks; punch without), one sandbox, over HTTP.
+ * @inner src/core/root/others-watch.ts (the idle app's look at the data directory, EXTERNAL_CHECK_MS)
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { TimerView } from '../../src/shared/domain';
