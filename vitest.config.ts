@@ -18,7 +18,7 @@ const UNIT = ['test/unit/**/*.test.ts', 'test/unit/**/*.test.tsx'];
 const INTEGRATION = ['test/integration/**/*.test.ts', 'test/integration/**/*.test.tsx'];
 /**
  * Unit files that replace a module with `vi.mock` (electron, node:crypto): the mock would stay registered in a shared
- * worker and reach the files after them there, so they keep a process each (the `unit-isolated` project).
+ * worker and reach the files after them there, so they keep a process each (the `isolated` project).
  */
 const MOCKS_A_MODULE = [
   'test/unit/electron-first-screen.test.ts',
@@ -28,6 +28,7 @@ const MOCKS_A_MODULE = [
 ];
 /** The same for the integration tier (electron-shell-boot mocks 'electron'). */
 const INTEGRATION_MOCKS_A_MODULE = ['test/integration/electron-shell-boot.test.ts'];
+const ISOLATED = [...MOCKS_A_MODULE, ...INTEGRATION_MOCKS_A_MODULE];
 
 /** What every file runs with, whichever project it is in. */
 const common = {
@@ -92,7 +93,6 @@ export default defineConfig({
           ...shared,
         },
       },
-      { test: { ...common, name: 'unit-isolated', include: inRun(MOCKS_A_MODULE, (f) => MOCKS_A_MODULE.includes(f)) } },
       // Shared too (sharedIntegration): checked by the tier passing in shuffled orders of its files (docs/benchmarks.md
       // "The suite's time", fifth pass); the sandboxes, cores and servers a file starts are its own and closed by it.
       {
@@ -104,11 +104,14 @@ export default defineConfig({
           ...sharedIntegration,
         },
       },
+      // Both tiers' files that mock a module, in one project: each file still gets a process of its own (vitest's
+      // default `isolate: true`); one project instead of two of the same shape is one less set of vitest's per-project
+      // work (docs/benchmarks.md, "The tests' loose ends")
       {
         test: {
           ...common,
-          name: 'integration-isolated',
-          include: inRun(INTEGRATION_MOCKS_A_MODULE, (f) => INTEGRATION_MOCKS_A_MODULE.includes(f)),
+          name: 'isolated',
+          include: inRun(ISOLATED, (f) => ISOLATED.includes(f)),
         },
       },
     ],

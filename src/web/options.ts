@@ -29,7 +29,7 @@ export interface WebOptions {
   /**
    * How often the server looks at the clock for a sleep (the core's watch: 15 s when not given). Tests only, from
    * PUNCH_TEST_CLOCK_WATCH_MS: a browser test of a sleep the server notices by itself waits for that look in real
-   * time (up to 15 s each), so it asks for a look every second (test/e2e/fixtures.ts `watchClockEverySecond`).
+   * time (up to 15 s each), so it asks for a look every second (test/e2e/fixtures.ts `WATCH_CLOCK_EVERY_SECOND`).
    */
   watchEveryMs?: number;
 }

@@ -64,6 +64,8 @@ export interface WebServerOptions {
    * calls turn it off: keeping them calls the core while the server is idle.
    */
   keepFirstAnswers?: boolean;
+  /** The wall clock the kept answers' day and age are read by (default Date.now, as the core's); tests pass their own. */
+  now?: () => number;
 }
 
 export interface WebServer {
@@ -139,6 +141,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
       return answer?.ok ? (answer.value as FirstAnswers) : null;
     },
     subscribe: core.on,
+    now: opts.now,
   });
   const answersScript = () => answers.script();
 

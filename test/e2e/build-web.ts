@@ -1,7 +1,7 @@
 /**
  * Playwright global setup (playwright.config.ts): builds web mode's server once per run, from the sources as they are
  * now, into out/web/web.mjs (scripts/build-node.mjs, as `npm run build` does). Every browser test starts its own
- * `npm run web` (test/e2e/fixtures.ts), and scripts/web.mjs runs that bundle when it is current: plain node, instead
+ * `npm run web` (test/e2e/web-app.ts), and scripts/web.mjs runs that bundle when it is current: plain node, instead
  * of tsx compiling the TypeScript again for each of the ~45 starts (about 4 s of CPU each, against under 1 s).
  */
 import { execFile } from 'node:child_process';

@@ -15,7 +15,7 @@ export async function withSession(browser: Browser, url: string, testDay = true)
   await expect(first.getByTestId('status')).toContainText(/online/i);
   await first.close();
   const page = await context.newPage();
-  // the page's day is the server's (the suite's test day, test/e2e/fixtures.ts), so the week it asks for is the one
+  // the page's day is the server's (the suite's test day, test/e2e/web-app.ts), so the week it asks for is the one
   // answered; not where the performance entries are read (the page's fake clock holds its marks back)
   if (testDay) await page.clock.setFixedTime(TEST_NOW);
   return { page, bare: `${new URL(url).origin}/` };

@@ -1,6 +1,6 @@
 /**
  * The timer's time asked about in the app before anything doubtful is logged (issue 23), in real Chromium against
- * `npm run web`, whose clock the test moves (test/e2e/fixtures.ts: a day passing, a sleep, a clock set back):
+ * `npm run web`, whose clock the test moves (test/e2e/web-app.ts: a day passing, a sleep, a clock set back):
  * a timer forgotten overnight, a start of another job over it, a sleep the web server notices by itself, a clock set
  * back, a damaged outbox record offered again, and the day offered for a start on a locked week. Every new choice is
  * a button reached by the keyboard; each screen is saved at 420 and 1280 px (test-results/screens/).

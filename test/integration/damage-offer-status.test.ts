@@ -10,19 +10,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { systemClock } from '../../src/core/context';
 import { createLedger } from '../../src/core/journal';
 import { recordAdd, recordDelete } from '../../src/core/outbox';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
 import { syncLine } from '../../src/shared/status/sync-words';
 import { englishWording } from '../../src/shared/i18n/english';
 import { coreOver, sandboxSession, someJob, tempDir } from '../fixtures/logging-harness';
-import { localDate } from '../../src/shared/time/week';
+import { runningClock, TEST_TODAY } from '../fixtures/test-clock';
 import type { OutboxChange } from '../../src/shared/domain';
 
+/** The test's day and hour at the real pace: the logs go on TEST_TODAY, in the week the demo company is seeded for. */
+const clock = runningClock();
 let sandbox: Sandbox;
 beforeAll(async () => {
-  sandbox = await startSandbox({ seed: 4 });
+  sandbox = await startSandbox({ seed: 4, today: TEST_TODAY });
 });
 afterAll(async () => {
   await sandbox?.close();
@@ -31,7 +32,7 @@ afterAll(async () => {
 /** A data directory whose journal's last record (a queued log) the disk cut 20 bytes short: offered to the user. */
 function tornLogDir(): string {
   const dir = tempDir('punch-offer-status-');
-  const ledger = createLedger(dir, systemClock);
+  const ledger = createLedger(dir, clock);
   ledger.change((j) => recordAdd(j, { workDate: '2026-11-16', hours: '01:15', jobName: 'Cut job', billingStatus: 'Billable' }, 1));
   ledger.close();
   const file = path.join(dir, 'outbox.journal');
@@ -42,8 +43,8 @@ function tornLogDir(): string {
 
 it('keeps counting an acknowledged report’s unanswered logs in the status until the user answers the offer', async () => {
   const dataDir = tornLogDir();
-  const { session } = sandboxSession(sandbox.url, sandbox.demoToken, sandbox.demoUser);
-  const core = await coreOver({ dataDir, clock: systemClock, session });
+  const { session } = sandboxSession(sandbox.url, sandbox.demoToken, sandbox.demoUser, clock);
+  const core = await coreOver({ dataDir, clock, session });
   try {
     const w = englishWording();
     const before = core.core.status();
@@ -61,7 +62,8 @@ it('keeps counting an acknowledged report’s unanswered logs in the status unti
     await core.handlers.resolveDamage({ id: before.damage![0].id, action: 'discard' });
     const answered = core.core.status();
     expect(answered.offers).toEqual([]);
-    expect(syncLine(answered, w).short).toBe('Online · all synced');
+    // nothing here asked the service: all synced, never "Online" before an answer
+    expect(syncLine(answered, w).short).toBe('All synced');
   } finally {
     await core.close();
   }
@@ -69,12 +71,12 @@ it('keeps counting an acknowledged report’s unanswered logs in the status unti
 
 it('offers a torn edit of a synced log, and makes it again on the service when the user says so', async () => {
   const dataDir = tempDir('punch-offer-edit-');
-  const { session, client } = sandboxSession(sandbox.url, sandbox.demoToken, sandbox.demoUser);
+  const { session, client } = sandboxSession(sandbox.url, sandbox.demoToken, sandbox.demoUser, clock);
   const job = await someJob(client, sandbox.demoUser);
-  const core = await coreOver({ dataDir, clock: systemClock, session });
+  const core = await coreOver({ dataDir, clock, session });
   const logged = await core.handlers.logTime({
     ...job,
-    workDate: localDate(Date.now()),
+    workDate: TEST_TODAY,
     hours: '00:30',
     billable: true,
     description: 'torn edit',
@@ -92,7 +94,7 @@ it('offers a torn edit of a synced log, and makes it again on the service when t
   const start = text.lastIndexOf('\n', text.indexOf('"hours":"01:45"')) + 1; // the edit's record (rows first), and all after it
   fs.writeFileSync(file, bytes.subarray(0, text.indexOf('\n', start) + 1 - 20));
 
-  const again = await coreOver({ dataDir, clock: systemClock, session });
+  const again = await coreOver({ dataDir, clock, session });
   try {
     const [report] = again.core.status().damage!;
     expect(report.reason).toContain('it holds a change of a log that the file holds as it was before the change');
@@ -119,10 +121,10 @@ it('offers a torn edit of a synced log, and makes it again on the service when t
 /** A synced log deleted while the service is away, then the delete's record cut 20 bytes short by the disk. */
 async function tornDeleteOf(description: string) {
   const dataDir = tempDir('punch-offer-delete-');
-  const { session, client } = sandboxSession(sandbox.url, sandbox.demoToken, sandbox.demoUser);
+  const { session, client } = sandboxSession(sandbox.url, sandbox.demoToken, sandbox.demoUser, clock);
   const job = await someJob(client, sandbox.demoUser);
-  const core = await coreOver({ dataDir, clock: systemClock, session });
-  const logged = await core.handlers.logTime({ ...job, workDate: localDate(Date.now()), hours: '00:45', billable: true, description });
+  const core = await coreOver({ dataDir, clock, session });
+  const logged = await core.handlers.logTime({ ...job, workDate: TEST_TODAY, hours: '00:45', billable: true, description });
   expect(logged.state).toBe('synced');
   await sandbox.setOffline(true);
   expect((await core.handlers.deleteLog({ localId: logged.log.localId })).state).toBe('queued');
@@ -139,7 +141,7 @@ async function tornDeleteOf(description: string) {
 
 it('offers a torn delete of a synced log ("delete it" or "keep it"), and deletes it on the service when the user says so', async () => {
   const { dataDir, session, localId, onService } = await tornDeleteOf('torn delete');
-  const again = await coreOver({ dataDir, clock: systemClock, session });
+  const again = await coreOver({ dataDir, clock, session });
   try {
     const [report] = again.core.status().damage!;
     expect(report.reason).toContain('it holds a delete of a log that the file still holds');
@@ -159,13 +161,13 @@ it('offers a torn delete of a synced log ("delete it" or "keep it"), and deletes
 
 it('keeps the log of a torn delete when the user says "keep it": on the service and in the week, offer answered', async () => {
   const { dataDir, session, localId, onService } = await tornDeleteOf('torn delete kept');
-  const again = await coreOver({ dataDir, clock: systemClock, session });
+  const again = await coreOver({ dataDir, clock, session });
   try {
     const [report] = again.core.status().damage!;
     await again.handlers.resolveDamage({ id: report.id, action: 'discard' });
     await again.handlers.syncNow({});
     expect(onService()).toBe(1);
-    const week = await again.handlers.getWeek({ date: localDate(Date.now()) });
+    const week = await again.handlers.getWeek({ date: TEST_TODAY });
     expect(week.logs.filter((l) => l.localId === localId).map((l) => l.hours)).toEqual(['00:45']);
     expect(again.core.status().offers).toEqual([]);
   } finally {
@@ -176,7 +178,7 @@ it('keeps the log of a torn delete when the user says "keep it": on the service 
 it('counts a queued log held for the answer to its torn delete apart from what waits to be sent, until "Keep it" (the Outbox list and its push say it with their groups)', async () => {
   // two logs queued; the user deleted the second (never sent: its row taken away) and the disk lost the end of that record
   const dataDir = tempDir('punch-held-status-');
-  const ledger = createLedger(dataDir, systemClock);
+  const ledger = createLedger(dataDir, clock);
   const fields = (description: string) => ({
     workDate: '2026-11-16',
     hours: '00:20',
@@ -193,8 +195,8 @@ it('counts a queued log held for the answer to its torn delete apart from what w
   fs.writeFileSync(file, bytes.subarray(0, bytes.length - 2));
 
   await sandbox.setOffline(true); // nothing is sent meanwhile: the counts are the journal's
-  const { session } = sandboxSession(sandbox.url, sandbox.demoToken, sandbox.demoUser);
-  const core = await coreOver({ dataDir, clock: systemClock, session });
+  const { session } = sandboxSession(sandbox.url, sandbox.demoToken, sandbox.demoUser, clock);
+  const core = await coreOver({ dataDir, clock, session });
   try {
     const w = englishWording();
     const s = core.core.status();
@@ -202,7 +204,7 @@ it('counts a queued log held for the answer to its torn delete apart from what w
     expect(s.outbox).toMatchObject({ queued: 2, sending: 0, heldForAnswer: 1 });
     const line = syncLine(s, w);
     expect(line.counts).toMatchObject({ waiting: 1, heldForAnswer: 1 });
-    expect(line.short).toMatch(/ · 1 waiting$/); // online or offline, as the probe last found the service
+    expect(line.short).toMatch(/^(Online · |Offline · )?1 waiting$/); // online, offline or not checked yet, as the probe last found the service
     expect(line.sentence).toContain('1 entry is waiting to be sent');
     expect(line.sentence).toContain('1 entry waits for your answer before it is sent.');
     expect(line.sentence).toContain('You deleted 1 log and the delete was not saved: delete it or keep it.');

@@ -3,26 +3,31 @@
  * timer the app started, and the app must see it stopped (a `timer` event) rather than go on showing it running
  * and log its time a second time when the user stops it there. Two logging instances on one data directory (the
  * app with its idle checks; punch without), one sandbox, over HTTP.
+ * @inner src/core/root/others-watch.ts (the idle app's look at the data directory, EXTERNAL_CHECK_MS)
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { TimerView } from '../../src/shared/domain';
 import { InvalidInputError } from '../../src/core/service';
+import { EXTERNAL_CHECK_MS } from '../../src/core/root/others-watch';
 import { startHarness, someJob, type Harness } from '../fixtures/logging-harness';
 import { TEST_NOW } from '../fixtures/test-clock';
-import { wallClock } from '../fixtures/test-timers';
+import { testClock, wallClock, type TestClock } from '../fixtures/test-timers';
 
-// both processes read one wall clock, the test's; it starts an hour before Wednesday 10:00 so 30 minutes of timer end in the past
-let offset = 0;
+// both processes read one wall clock, the test's; it starts an hour before Wednesday 10:00 so 30 minutes of timer end
+// in the past. The app's timers (its periodic look at the data directory) run when the test moves its clock on, so the
+// look is waited for as one period of it, not as seconds of a busy machine's time.
 const base = TEST_NOW - 60 * 60_000;
-const clock = wallClock(() => base + offset);
+let clock: TestClock;
+/** The wall clock moved on by `ms`, as time passing between two commands (no timer of the app's runs for it). */
+const later = (ms: number) => clock.set(clock.now() + ms);
 let app: Harness;
 let punch: Harness;
 let job: { jobId: string; jobName: string };
 
 beforeEach(async () => {
-  offset = 0;
+  clock = testClock(base);
   app = await startHarness({ clock });
-  punch = await startHarness({ sandbox: app.sandbox, dataDir: app.dataDir, clock, start: false });
+  punch = await startHarness({ sandbox: app.sandbox, dataDir: app.dataDir, clock: wallClock(() => clock.now()), start: false });
   job = await someJob(app.client, app.sandbox.demoUser);
 });
 afterEach(async () => {
@@ -38,13 +43,16 @@ it("stops the app's timer from punch, logs it once, and the app shows it stopped
   // punch was opened before the app started the timer: it still sees it
   expect(await punch.logging.handlers.getTimer({})).toMatchObject({ running: true, startedAt: started.startedAt, jobId: job.jobId });
 
-  offset = 30 * 60_000;
+  later(30 * 60_000);
   const stopped = await punch.logging.handlers.stopTimer({});
   expect(stopped.logged.map((l) => l.log.hours)).toEqual(['00:30']);
   app.events.length = 0;
 
-  // the app is idle (nobody asks it anything): its periodic check notices the stop and says so
-  await expect.poll(() => timerEvents(app).at(-1)?.running, { timeout: 4_500, interval: 100 }).toBe(false);
+  // the app is idle (nobody asks it anything): within one period, its periodic check notices the stop and says so
+  await clock.advance(EXTERNAL_CHECK_MS - 1);
+  expect(timerEvents(app)).toEqual([]); // not before its look
+  await clock.advance(1);
+  expect(timerEvents(app).at(-1)?.running).toBe(false);
   expect((await app.logging.handlers.getTimer({})).running).toBe(false);
   // stopping in the app now finds nothing to stop, so the half hour is not logged twice
   await expect(app.logging.handlers.stopTimer({})).rejects.toThrow(InvalidInputError);
@@ -60,7 +68,7 @@ it('shows in the app a timer punch started, and lets the app stop it', async () 
   expect(seen).toMatchObject({ running: true, jobId: job.jobId, description: 'started from the terminal' });
   expect(timerEvents(app).at(-1)?.running).toBe(true);
 
-  offset = 15 * 60_000;
+  later(15 * 60_000);
   const stopped = await app.logging.handlers.stopTimer({});
   expect(stopped.logged.map((l) => l.log.hours)).toEqual(['00:15']);
   expect((await punch.logging.handlers.getTimer({})).running).toBe(false);

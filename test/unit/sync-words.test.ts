@@ -92,6 +92,21 @@ const SHAPES: Array<[string, AppStatus | null, string, string, string]> = [
   ['nothing heard yet', null, 'Connecting…', 'busy', 'Punchcard is starting and has not checked the service yet.'],
   ['online, everything sent', status(), 'Online · all synced', 'ok', 'Everything you logged has reached the service.'],
   ['online, two waiting', status({ queued: 2 }), 'Online · 2 waiting', 'busy', '2 entries are waiting to be sent.'],
+  // not "Online" before the service answered (a connection accepted and never answered showed "Online" for seconds)
+  [
+    'not checked yet, everything sent',
+    status({ network: { cause: 'unchecked' } }),
+    'All synced',
+    'ok',
+    'Everything you logged has reached the service. The connection to the service has not been checked yet.',
+  ],
+  [
+    'not checked yet, two waiting',
+    status({ network: { cause: 'unchecked' }, queued: 2 }),
+    '2 waiting',
+    'busy',
+    '2 entries are waiting to be sent. The connection to the service has not been checked yet.',
+  ],
   ['online, one being sent', status({ queued: 1, sending: 1 }), 'Syncing 2', 'busy', '2 entries are waiting to be sent.'],
   [
     'offline, one waiting',
@@ -113,6 +128,13 @@ const SHAPES: Array<[string, AppStatus | null, string, string, string]> = [
     'Offline · 12 waiting',
     'off',
     'Offline: a login page or proxy answered instead of the service (Wi-Fi sign-in?). 12 entries are waiting to be sent when the service can be reached again.',
+  ],
+  [
+    "a gateway's error page, not a Wi-Fi sign-in",
+    status({ online: false, network: { cause: 'not-the-service', at: TEST_NOW, httpStatus: 502 }, queued: 1 }),
+    'Offline · 1 waiting',
+    'off',
+    'Offline: a gateway answered with an error page (HTTP 502) instead of the service. 1 entry is waiting to be sent when the service can be reached again.',
   ],
   [
     'a refusal while offline',

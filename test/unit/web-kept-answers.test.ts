@@ -11,9 +11,9 @@ import { createEventBus } from '../../src/core/context';
 import { createDispatcher } from '../../src/core/dispatch';
 import { OPERATION_NAMES, type Handlers } from '../../src/shared/contract';
 import type { FirstAnswers } from '../../src/shared/first-screen/answers';
-import { localDate } from '../../src/shared/time/week';
 import { keepFirstAnswers, type KeptAnswers } from '../../src/web/kept-answers';
 import { startWebServer, type WebServer } from '../../src/web/server';
+import { runningClock, TEST_TODAY } from '../fixtures/test-clock';
 
 const DAY = '2026-11-27';
 
@@ -122,7 +122,9 @@ describe("web mode's page with the kept answers", () => {
   });
 
   it('answers a page from what it kept, and a call that changed something makes the next page say the change', async () => {
-    const core = fakeCore(localDate(Date.now())); // the server's day is the machine's
+    // the server reads the test's day and hour (its kept answers are for the day the core answers for)
+    const clock = runningClock();
+    const core = fakeCore(TEST_TODAY);
     const handlers = Object.fromEntries(OPERATION_NAMES.map((name) => [name, async () => ({})])) as unknown as Handlers;
     handlers.getFirstScreen = () => core.work() as never;
     handlers.discardTimer = async () => {
@@ -131,7 +133,7 @@ describe("web mode's page with the kept answers", () => {
     };
     dir = await mkdtemp(join(tmpdir(), 'punch-web-kept-'));
     await writeFile(join(dir, 'index.html'), '<!doctype html><body><p>Punchcard</p></body></html>');
-    server = await startWebServer({ core: { dispatch: createDispatcher(handlers), on: core.bus.on }, rendererDir: dir });
+    server = await startWebServer({ core: { dispatch: createDispatcher(handlers), on: core.bus.on }, rendererDir: dir, now: clock.now });
     const first = await fetch(`${server.origin}/rpc/getStatus`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${server.token}` },

@@ -3,7 +3,7 @@
  * `login` and `logout` (./login.ts) say too.
  */
 import { offerSize, type AccountInfo, type AppStatus } from '../../shared/domain';
-import { networkWords } from '../../shared/status/network';
+import { isGatewayError, networkWords } from '../../shared/status/network';
 import { syncLine } from '../../shared/status/sync-words';
 import { EXIT, type Command } from '../command';
 import { formatPairs } from '../table';
@@ -83,6 +83,11 @@ const M = defineMessages({
     description: 'Commands and options as typed.',
   },
   hintWifi: { id: 'cli.status.hint.wifi', defaultMessage: 'Open a web page in a browser to finish the Wi-Fi sign-in, then try again.' },
+  hintGateway: {
+    id: 'cli.status.hint.gateway',
+    defaultMessage:
+      'The service or a gateway in front of it is failing: try again in a few minutes. {log} still works: entries wait in the outbox.',
+  },
   hintDns: {
     id: 'cli.status.hint.dns',
     defaultMessage: 'Check the service address ({options}) and the network.',
@@ -157,7 +162,7 @@ export const statusCommand: Command = {
     ].join('\n');
     // docs/cli.md exit codes: 2 when the service or the network failed (a measured cause, never assumed); a file kept
     // aside is said on every status until the user has seen it (exit 5, which wins)
-    const hint = hintFor(cause, w);
+    const hint = hintFor(cause, w, isGatewayError(s.network));
     const json = {
       ...s,
       ...(timer?.forgotten ? { forgottenTimer: { jobName: timer.jobName, ...timer.forgotten } } : {}),
@@ -177,7 +182,8 @@ export const statusCommand: Command = {
   },
 };
 
-function hintFor(cause: string, w: Wording): string | undefined {
+function hintFor(cause: string, w: Wording, gateway: boolean): string | undefined {
+  if (gateway) return w.say(M.hintGateway, { log: '`punch log`' });
   if (cause === 'token-rejected') return w.say(M.hintSignIn, { command: '`punch login --token - --user ...`', oauth: '--oauth' });
   if (cause === 'not-the-service') return w.say(M.hintWifi);
   if (cause === 'offline-dns') return w.say(M.hintDns, { options: '--base-url / PUNCH_BASE_URL' });

@@ -24,6 +24,14 @@ const M = defineMessages({
       "Something other than the service answered while {doing} ({what, select, page {a web page} kind {an answer of another kind} redirect {a redirect} empty {an empty answer} shape {an answer without the service's usual form} other {an answer that is not the service's}}): a login page or proxy (Wi-Fi sign-in?). {write, select, yes {What was sent may or may not have reached the service.} other {Nothing was read.}}",
     description: '{doing}: what Punchcard was doing (a core.service.doing.* phrase).',
   },
+  // an HTML page with a 5xx status: a gateway or load balancer in front of the service (a Wi-Fi sign-in page answers
+  // 200 or a redirect), so not "Wi-Fi sign-in?"
+  gatewayError: {
+    id: 'core.service.gateway-error',
+    defaultMessage:
+      'A gateway in front of the service answered with an error page (HTTP {status}) while {doing}: the service or its gateway is failing; try again later. {write, select, yes {What was sent may or may not have reached the service.} other {Nothing was read.}}',
+    description: '{status}: the HTTP status code, such as 502. {doing}: what Punchcard was doing (a core.service.doing.* phrase).',
+  },
   serverError: {
     id: 'core.service.server-error',
     defaultMessage: 'The service is failing right now (a server error while {doing}); try again later.',
@@ -161,6 +169,8 @@ export function causeSaid(kind: FailureKind | 'service-down'): Said {
 export const failureWords = {
   notTheService: (doing: Doing, what: 'page' | 'kind' | 'redirect' | 'empty' | 'shape' | 'other', write: boolean): Words =>
     said(M.notTheService.id, { doing, what, write: write ? 'yes' : 'no' }),
+  gatewayError: (doing: Doing, status: number, write: boolean): Words =>
+    said(M.gatewayError.id, { doing, status: String(status), write: write ? 'yes' : 'no' }),
   serverError: (doing: Doing): Words => said(M.serverError.id, { doing }),
   signInRefused: (): Words => said(M.signInRefused.id),
   noPermission: (doing: Doing): Words => said(M.noPermission.id, { doing }),

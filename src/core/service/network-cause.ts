@@ -133,6 +133,17 @@ function fromChain(err: unknown): Verdict {
   return (err as { name?: unknown }).name === 'NetworkError' ? 'offline-no-network' : undefined;
 }
 
+/** The HTTP status of a page that answered instead of the service (`httpStatus` anywhere in the cause chain). */
+export function pageStatusOf(err: unknown): number | undefined {
+  let cur: unknown = err;
+  for (let depth = 0; depth < 6 && cur && typeof cur === 'object'; depth++) {
+    const e = cur as { httpStatus?: unknown; cause?: unknown };
+    if (typeof e.httpStatus === 'number') return e.httpStatus;
+    cur = e.cause;
+  }
+  return undefined;
+}
+
 /** The causes that mean the service cannot be reached (the status is offline). */
 export const UNREACHABLE: ReadonlySet<NetworkCause> = new Set([
   'offline-no-network',

@@ -26,7 +26,7 @@ import type { NetworkCause, NetworkStatus } from '../../shared/domain';
 import type { Clock } from '../clock';
 import { untilAborted } from './http/call-options';
 import type { CallOptions } from './http/transport';
-import { causeOf, connectionLost, UNREACHABLE } from './network-cause';
+import { causeOf, connectionLost, pageStatusOf, UNREACHABLE } from './network-cause';
 import { accountKeyOf, type Session } from './session';
 import { createWatch } from './watched-client';
 
@@ -52,6 +52,8 @@ export const REACH_POLICY: Readonly<ReachPolicy> = Object.freeze({
 
 interface State {
   cause: NetworkCause;
+  /** not-the-service: the status of the page that answered (NetworkStatus.httpStatus). */
+  httpStatus?: number;
   at?: number;
   until?: number;
   /** The last answered exchange. */
@@ -147,6 +149,7 @@ export function createReachability(deps: ReachDeps): Reachability {
     const changed = s.cause !== cause || s.until !== until;
     const t = now();
     Object.assign(s, { cause, at: t, goodAt: t, step: 0 });
+    delete s.httpStatus;
     if (until !== undefined) s.until = until;
     else delete s.until;
     delete s.failedAt;
@@ -156,10 +159,12 @@ export function createReachability(deps: ReachDeps): Reachability {
     if (wasDown) emit(reachedListeners);
   }
 
-  function failed(s: State, cause: NetworkCause): void {
+  function failed(s: State, cause: NetworkCause, httpStatus?: number): void {
     const t = now();
-    const changed = s.cause !== cause;
+    const changed = s.cause !== cause || s.httpStatus !== httpStatus;
     s.cause = cause;
+    if (httpStatus !== undefined) s.httpStatus = httpStatus;
+    else delete s.httpStatus;
     s.at = t;
     s.failedAt = t;
     delete s.until;
@@ -190,8 +195,10 @@ export function createReachability(deps: ReachDeps): Reachability {
     // refused: "the service is not answering; the network is fine"), a proxy's idle timeout, or a network that went
     // away. A long-running app met it first on a write and said "no network" while `punch status`, on a new
     // connection, said the service was down. So the first such failure after the service answered is measured at
-    // once, on a new connection (one cheap read), and that read's outcome is the cause.
-    if (!confirming && healthy(s) && connectionLost(error)) {
+    // once, on a new connection (one cheap read), and that read's outcome is the cause. Only after an answer: with none
+    // yet (a new process, a new account) there is no kept-alive connection to doubt, and a confirmation in the
+    // background would leave the status "not checked yet" for whoever asked (`punch status` printed it and exited).
+    if (!confirming && healthy(s) && s.goodAt !== undefined && connectionLost(error)) {
       s.failedAt = now(); // a write still needs a fresh answer before it goes
       confirming = true;
       void probe()
@@ -201,7 +208,7 @@ export function createReachability(deps: ReachDeps): Reachability {
         });
       return;
     }
-    failed(s, verdict);
+    failed(s, verdict, verdict === 'not-the-service' ? pageStatusOf(error) : undefined);
   }
 
   const fresh = () => {
@@ -226,6 +233,7 @@ export function createReachability(deps: ReachDeps): Reachability {
         cause: s.cause,
         ...(s.at !== undefined ? { at: s.at } : {}),
         ...(s.until !== undefined ? { until: s.until } : {}),
+        ...(s.httpStatus !== undefined ? { httpStatus: s.httpStatus } : {}),
         ...(!healthy(s) && s.nextCheckAt !== undefined ? { nextCheckAt: s.nextCheckAt } : {}),
       };
     },

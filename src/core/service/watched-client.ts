@@ -9,7 +9,7 @@ import { failureWords } from './failure-words';
 import { narrowCall } from './http/call-options';
 import type { CallOptions } from './http/transport';
 import { wrapClient } from './client-wrap';
-import { causeOf } from './network-cause';
+import { causeOf, pageStatusOf } from './network-cause';
 import type { ServiceClient } from './types';
 
 export interface WatchDeps {
@@ -42,7 +42,8 @@ export function createWatch(deps: WatchDeps): Watch {
       const verdict = causeOf(e);
       if (verdict === 'answered' || verdict === 'rate-limited') return; // the service answered: the connection is good
       if (verdict === 'token-rejected') throw e; // the write would be refused the same way: nothing sent
-      const why = verdict ? networkSaid({ cause: verdict }) : errorValue(e);
+      const page = verdict === 'not-the-service' ? pageStatusOf(e) : undefined;
+      const why = verdict ? networkSaid({ cause: verdict, ...(page !== undefined ? { httpStatus: page } : {}) }) : errorValue(e);
       throw new NetworkError(failureWords.notChecked(why), 'no', { cause: e });
     }
   }

@@ -59,6 +59,11 @@ export interface NetworkStatus {
   until?: number;
   /** While unreachable: when the next check is due. */
   nextCheckAt?: number;
+  /**
+   * not-the-service: the HTTP status of the page that answered instead of the service, when there was one. 500 and
+   * over is a gateway's error page (the service or its gateway failing), not a Wi-Fi sign-in page.
+   */
+  httpStatus?: number;
 }
 
 export interface AppStatus {

@@ -30,6 +30,11 @@ const M = defineMessages({
     defaultMessage: 'a login page or proxy answered instead of the service (Wi-Fi sign-in?)',
     description: 'A hotel or café Wi-Fi login page answered instead of the service.',
   },
+  gatewayError: {
+    id: 'network.gateway-error',
+    defaultMessage: 'a gateway answered with an error page (HTTP {status}) instead of the service',
+    description: 'A gateway or load balancer in front of the service answered with an error page; {status} is a code such as 502.',
+  },
   timeout: { id: 'network.timeout', defaultMessage: 'the service does not answer', description: 'The service did not answer in time.' },
   tokenRejected: {
     id: 'network.token-rejected',
@@ -69,6 +74,7 @@ const WORDS: Record<Exclude<NetworkCause, 'rate-limited'>, MessageDescriptor> = 
 export function networkWords(n: NetworkStatus | undefined, w: Wording): string {
   if (!n) return w.say(M.unchecked);
   if (n.cause === 'rate-limited') return n.until ? w.say(M.rateLimitedUntil, { time: w.formats.time(n.until) }) : w.say(M.rateLimited);
+  if (isGatewayError(n)) return w.say(M.gatewayError, { status: String(n.httpStatus) });
   return w.say(WORDS[n.cause]);
 }
 
@@ -77,7 +83,13 @@ export function networkSaid(n: NetworkStatus | undefined): { said: Said } {
   const s = (m: MessageDescriptor, values: Said['values'] = {}): { said: Said } => ({ said: { code: m.id, values } });
   if (!n) return s(M.unchecked);
   if (n.cause === 'rate-limited') return n.until ? s(M.rateLimitedUntil, { time: { at: n.until, now: n.until } }) : s(M.rateLimited);
+  if (isGatewayError(n)) return s(M.gatewayError, { status: String(n.httpStatus) });
   return s(WORDS[n.cause]);
+}
+
+/** Something else answered with an error page of 500 and over: a gateway in front of the service, not a Wi-Fi sign-in. */
+export function isGatewayError(n: NetworkStatus | undefined): boolean {
+  return n?.cause === 'not-the-service' && n.httpStatus !== undefined && n.httpStatus >= 500;
 }
 
 /** The causes under which the service could not be reached at all (the status's `online: false`). */
