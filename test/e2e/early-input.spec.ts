@@ -4,7 +4,7 @@
  * keys) is kept; once the script is in charge the fields are in its state and the presses are done, in order, once.
  */
 import type { Browser, Page, Route } from '@playwright/test';
-import { expect, localToday, saveScreen, test, useTestClock } from './fixtures';
+import { expect, localToday, saveScreen, slowPageWhenAsked, test, useTestClock } from './fixtures';
 import { earlyInputScript } from '../../src/renderer/src/first-screen/early-input';
 import { replayActs } from '../../src/renderer/src/first-screen/take-over';
 
@@ -16,6 +16,7 @@ async function heldPage(browser: Browser, url: string, locale = 'en-US'): Promis
   const page = await context.newPage();
   // the suite's day, the sandbox's (a log is checked against the company's rules for it)
   await useTestClock(page);
+  await slowPageWhenAsked(page);
   let release!: () => void;
   const released = new Promise<void>((r) => (release = r));
   await page.route(BOOT, async (route: Route) => {
