@@ -63,7 +63,6 @@ function firstScreenTakesInput(): Promise<void> {
  * prerender.tsx): answers that came in earlier would be worked through before the first frame, and an update during
  * hydration would make React draw everything again. Once only, though StrictMode runs effects twice. With the page's
  * answers, the week as a glance (as the page was given it), read "now" once the window is idle (catchUp).
- *
  */
 let loading = false;
 let loaded!: () => void;
