@@ -80,9 +80,11 @@ const HINTS = defineMessages({
     id: 'cli.failure.hint.invalid-response',
     defaultMessage: 'The service answered something unexpected. Try again later.',
   },
+  // the message already says that nothing was changed and what to do (src/core/store/store-words.ts): the hint adds
+  // only where to look, instead of saying it twice ("Once the disk takes writes again" under a permission problem)
   StorageError: {
-    id: 'cli.failure.hint.storage',
-    defaultMessage: 'Nothing was changed. Once the disk takes writes again, run the command again ({status} shows whether it does).',
+    id: 'cli.failure.hint.storage-status',
+    defaultMessage: '{status} shows when the data directory takes writes again.',
   },
 });
 const M = defineMessages({

@@ -2,7 +2,7 @@
  * `punch` (a child process) on networks that fail the way real ones do: its service address is
  * `http://sandbox.punch.test:<port>` (the test DNS, test/tools/test-dns.mjs, preloaded through NODE_OPTIONS) in front
  * of the fault proxy (test/tools/fault-proxy.ts) in front of the sandbox. DNS down and a Wi-Fi sign-in page are told
- * apart in plain words; `log` still records; `sync` afterwards puts each entry on the service exactly once.
+ * apart in plain words, and a reset is named at once; `log` still records; `sync` afterwards puts each entry on the service exactly once.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -90,5 +90,21 @@ describe('punch when the network is not what it seems', { timeout: 90_000 }, () 
     const sync = await w.punch(['sync'], { env });
     expect(sync.code, sync.stderr).toBe(0); // exit 0: nothing left in the outbox
     expect(onService('logged behind a portal')).toHaveLength(1);
+  });
+
+  it('every connection reset before an answer: a first `punch status` names the cause and exits 2, never "not checked yet"', async () => {
+    // A new process has never had an answer from the service: a reset is its measure, not a kept-alive connection's
+    // staleness to confirm later (the confirmation read would finish after the status had printed "not checked yet").
+    await proxy.setMode('reset-before');
+    try {
+      const status = await w.punchJson<{ online: boolean; network: { cause: string } }>(['status'], { env });
+      expect(status.code, status.stderr).toBe(2);
+      expect(status.value.network.cause).toBe('offline-no-network');
+      expect(status.value.online).toBe(false);
+      expect(status.stderr).toMatch(/^punch: the service cannot be used now: no network\./);
+      expect(proxy.counts().byMode['reset-before'] ?? 0).toBeGreaterThan(0);
+    } finally {
+      await proxy.setMode('pass');
+    }
   });
 });

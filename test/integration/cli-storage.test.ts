@@ -157,6 +157,9 @@ describe.skipIf(!canMount)('a disk that refuses writes', () => {
     });
     expect(full.code).toBe(EXIT_STORAGE);
     expect(full.stderr).toMatch(/^punch: The disk is full: Punchcard could not save to /);
+    // said once, with what to do and where to look: the hint does not repeat the message
+    expect(full.stderr.match(/Nothing was changed/g)).toHaveLength(1);
+    expect(full.stderr).toMatch(/`punch status` shows when the data directory takes writes again\.$/m);
     expect(full.stdout).not.toMatch(/synced|queued/);
     const json = await w.punchJson<{ error: { name: string } }>(['log', '--job-name', 'Backend API', '--date', day, '--hours', '00:30'], {
       env,

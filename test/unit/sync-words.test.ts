@@ -92,6 +92,21 @@ const SHAPES: Array<[string, AppStatus | null, string, string, string]> = [
   ['nothing heard yet', null, 'Connecting…', 'busy', 'Punchcard is starting and has not checked the service yet.'],
   ['online, everything sent', status(), 'Online · all synced', 'ok', 'Everything you logged has reached the service.'],
   ['online, two waiting', status({ queued: 2 }), 'Online · 2 waiting', 'busy', '2 entries are waiting to be sent.'],
+  // not "Online" before the service answered (a connection accepted and never answered showed "Online" for seconds)
+  [
+    'not checked yet, everything sent',
+    status({ network: { cause: 'unchecked' } }),
+    'All synced',
+    'ok',
+    'Everything you logged has reached the service. The connection to the service has not been checked yet.',
+  ],
+  [
+    'not checked yet, two waiting',
+    status({ network: { cause: 'unchecked' }, queued: 2 }),
+    '2 waiting',
+    'busy',
+    '2 entries are waiting to be sent. The connection to the service has not been checked yet.',
+  ],
   ['online, one being sent', status({ queued: 1, sending: 1 }), 'Syncing 2', 'busy', '2 entries are waiting to be sent.'],
   [
     'offline, one waiting',

@@ -190,8 +190,10 @@ export function createReachability(deps: ReachDeps): Reachability {
     // refused: "the service is not answering; the network is fine"), a proxy's idle timeout, or a network that went
     // away. A long-running app met it first on a write and said "no network" while `punch status`, on a new
     // connection, said the service was down. So the first such failure after the service answered is measured at
-    // once, on a new connection (one cheap read), and that read's outcome is the cause.
-    if (!confirming && healthy(s) && connectionLost(error)) {
+    // once, on a new connection (one cheap read), and that read's outcome is the cause. Only after an answer: with none
+    // yet (a new process, a new account) there is no kept-alive connection to doubt, and a confirmation in the
+    // background would leave the status "not checked yet" for whoever asked (`punch status` printed it and exited).
+    if (!confirming && healthy(s) && s.goodAt !== undefined && connectionLost(error)) {
       s.failedAt = now(); // a write still needs a fresh answer before it goes
       confirming = true;
       void probe()

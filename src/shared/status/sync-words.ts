@@ -18,11 +18,11 @@
  * (`SYNC_STATE_WORDS`) is the messages' English, for the screens not converted yet. The disk's state: ./storage-words.ts.
  */
 import type { AppStatus, SyncState } from '../domain';
-import { offerSize } from '../domain';
 import { defineMessages, type MessageDescriptor, type Wording } from '../i18n/messages';
 import { networkWords } from './network';
 import { sayIt } from '../i18n/said';
 import { storageWords } from './storage-words';
+import { offeredLogs } from './offered-logs';
 
 export type SyncTone = 'ok' | 'busy' | 'warn' | 'off';
 
@@ -147,6 +147,14 @@ const M = defineMessages({
     description: 'Status pill (at most ~20 characters).',
   },
   allSynced: { id: 'sync.short.all-synced', defaultMessage: 'Online · all synced', description: 'Status pill (at most ~20 characters).' },
+  // "Online" only once the service answered: a connection accepted and never answered showed it for seconds
+  allSyncedUnchecked: { id: 'sync.short.all-synced-unchecked', defaultMessage: 'All synced', description: 'Status pill, not checked yet.' },
+  waitingUnchecked: {
+    id: 'sync.short.waiting-unchecked',
+    defaultMessage: '{count, number} waiting',
+    description: 'Status pill, not checked yet.',
+  },
+  unchecked: { id: 'sync.sentence.unchecked', defaultMessage: 'The connection to the service has not been checked yet.' },
   everythingReached: { id: 'sync.sentence.all-synced', defaultMessage: 'Everything you logged has reached the service.' },
   offered: {
     id: 'sync.sentence.offered',
@@ -272,26 +280,16 @@ export function syncLine(s: AppStatus | null, w: Wording): SyncWords {
     );
   if (cause === 'server-error') return words(w.say(M.serviceFailing), 'warn', why, counted);
   if (s.outbox.sending) return words(w.say(M.syncing, { count: waiting }), 'busy', counted);
-  if (waiting) return words(w.say(M.onlineWaiting, { count: waiting }), 'busy', counted);
+  const unchecked = cause === 'unchecked' ? w.say(M.unchecked) : undefined;
+  if (waiting) return words(w.say(unchecked ? M.waitingUnchecked : M.onlineWaiting, { count: waiting }), 'busy', counted, unchecked);
   // a held entry always has its offer; a status without `offers` (an older core's) still never says "all synced"
   const toCheck = offered || counts.heldForAnswer;
   if (toCheck) return words(w.say(M.offeredShort, { count: toCheck }), 'warn', counted);
-  return words(w.say(M.allSynced), 'ok', w.say(M.everythingReached), countSentences(w, counts, 'now'));
-}
-
-/**
- * Logs offered from damaged files that the user has neither logged again nor discarded: `offers`, acknowledged reports
- * included (a core that predates it sends only the unacknowledged reports, `damage`). `toLogAgain`: logs and changes
- * read back; `deletes`: deletes that were not saved.
- */
-function offeredLogs(s: Pick<AppStatus, 'damage' | 'offers'>): { toLogAgain: number; deletes: number } {
-  let toLogAgain = 0;
-  let deletes = 0;
-  for (const d of s.offers ?? s.damage ?? []) {
-    if (!d.offer || d.offer.resolved) continue;
-    const n = d.offer.deletes?.length ?? 0;
-    deletes += n;
-    toLogAgain += offerSize(d.offer) - n;
-  }
-  return { toLogAgain, deletes };
+  return words(
+    w.say(unchecked ? M.allSyncedUnchecked : M.allSynced),
+    'ok',
+    w.say(M.everythingReached),
+    countSentences(w, counts, 'now'),
+    unchecked,
+  );
 }
