@@ -97,7 +97,9 @@ test("Alt+2 as the roles' answer comes, Week's code still on its way: the Week t
     await expect(page.getByRole('tab', { name: 'Week' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByText('Opening...')).toBeVisible();
     // the moment this test is about: the roles showed the tabs while the job field, hidden, still had the focus
-    await expect.poll(() => page.evaluate(() => (window as unknown as RolesHeld).fieldLeft)).toEqual({ tabsWaiting: false, visible: false });
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as RolesHeld).fieldLeft))
+      .toEqual({ tabsWaiting: false, visible: false });
     releaseWeek();
     await expect(page.getByRole('button', { name: 'Previous week' })).toBeVisible();
     await expect(page.getByText('Opening...')).toHaveCount(0);
