@@ -100,6 +100,8 @@ export function createLogRules(deps: {
   clock: Clock;
   session: Session;
   online: () => boolean;
+  /** The reachability's cause changed (./service/reachability.ts `onChange`); returns the unsubscribe. */
+  onReachChange: (listener: () => void) => () => void;
 }): LogRules {
   const { ledger, catalog, weeks, clock, session } = deps;
 
@@ -127,6 +129,24 @@ export function createLogRules(deps: {
 
   const withJob = (log: NewLog): NewLog => withJobName(log, catalog.cachedJobs());
 
+  /**
+   * `reads`, or `meanwhile()` once the service is found unreachable while they run. The reads a log's rules wait for go
+   * out together, each with its own deadline (the week 8 s, the job list 6 s, the settings 4 s); the first to give up
+   * says the service cannot be reached, and the log is then checked with what is known, as offline (and checked again
+   * before it is sent), instead of waiting out the slowest read: under a black hole `punch log` took 8 s. The reads go
+   * on and keep what they bring.
+   */
+  function orOnceUnreachable<T>(reads: Promise<T>, meanwhile: () => T): Promise<T> {
+    let off = () => {};
+    const gaveUp = new Promise<T>((resolve) => {
+      off = deps.onReachChange(() => {
+        if (!deps.online()) resolve(meanwhile());
+      });
+    });
+    reads.catch(() => undefined); // a read that fails after the log went on is nobody's unhandled rejection
+    return Promise.race([reads, gaveUp]).finally(off);
+  }
+
   async function ensureJobs(log: NewLog): Promise<NewLog> {
     let e = withJob(log);
     // an id not in the cache (the list may be stale), or a name while no list was ever fetched: one fetch (bounded,
@@ -134,7 +154,10 @@ export function createLogRules(deps: {
     // unreachable (the user must not wait for it; the log is then checked before it is sent, and the service checks
     // the name on send)
     if (((e.jobId && !e.jobName) || (!e.jobId && e.jobName && !jobsKnown())) && deps.online()) {
-      await catalog.jobs({ status: 'all' }).catch(() => undefined);
+      await orOnceUnreachable(
+        catalog.jobs({ status: 'all' }).catch(() => undefined),
+        () => undefined,
+      );
       e = withJob(e);
     }
     return e;
@@ -151,8 +174,12 @@ export function createLogRules(deps: {
     if (!deps.online()) return;
     await catalog.settings({ maxAgeMs: SETTINGS_FOR_RULES_MS }).catch(() => undefined);
   };
-  const freshen = async (dates: string[], opts: { commit?: boolean } = {}) =>
-    (await Promise.all([weeks.ensureFresh(dates.filter(Boolean), opts), settingsKnown()]))[0];
+  // a week not read from the service answers nothing as read: its copy's lock stands, as offline
+  const freshen = (dates: string[], opts: { commit?: boolean } = {}): Promise<LocksAsRead> =>
+    orOnceUnreachable(
+      Promise.all([weeks.ensureFresh(dates.filter(Boolean), opts), settingsKnown()]).then(([asRead]) => asRead),
+      () => new Map(),
+    );
 
   /**
    * An edit as ./log-gate.ts `editLog` checks it: the day's total without the log being edited (the edit replaces its

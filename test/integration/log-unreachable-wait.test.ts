@@ -1,0 +1,75 @@
+/**
+ * A log made while the service takes connections and never answers (a black hole: a half-dead VPN, a proxy that holds
+ * requests) waits only until the service is found unreachable, not for the slowest read its rules asked for
+ * (src/core/log-rules.ts `orOnceUnreachable`). The rules read the week (8 s), the job list (6 s) and the settings (4 s)
+ * at once, each with its own deadline; the first to give up says the service cannot be reached, and the log is then
+ * checked with what is known and queued, as it is offline. `punch log` there took 8 s; the app's Log button as long.
+ *
+ * Judged on a driven test clock, not by a stopwatch: the clock's time when the log answers names the deadline it met.
+ * @inner src/core/catalog/catalog.ts, src/core/week/weekview.ts (the reads' deadlines, compared with the clock's time)
+ */
+import { afterEach, expect, it } from 'vitest';
+import { createServiceClient, SANDBOX_POLICY } from '../../src/core/service';
+import { SETTINGS_READ } from '../../src/core/catalog/catalog';
+import { WEEK_READ } from '../../src/core/week/weekview';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index';
+import { runningClock, TEST_NOW, TEST_TODAY } from '../fixtures/test-clock';
+import { drivenClock, type DrivenClock } from '../fixtures/driven-clock';
+import { coreOver, sessionOf, someJob, tempDir, type CoreUnderTest } from '../fixtures/logging-harness';
+import { FaultProxy } from '../tools/fault-proxy';
+
+let sandbox: Sandbox | undefined;
+let proxy: FaultProxy | undefined;
+let core: CoreUnderTest | undefined;
+let driven: DrivenClock | undefined;
+afterEach(async () => {
+  await core?.close();
+  driven?.stop();
+  await proxy?.close();
+  await sandbox?.close();
+  core = proxy = sandbox = driven = undefined;
+});
+
+/**
+ * A core whose service is a black hole, on a driven clock (test/fixtures/driven-clock.ts): whenever the core only waits
+ * on requests the proxy holds, its next timer (a read's deadline) runs at once. So the clock's time when the log
+ * answers says which deadline it waited for: the settings read's (4 s) or the week's (8 s); no stopwatch.
+ */
+async function coreBehindBlackHole() {
+  sandbox = await startSandbox({ today: TEST_TODAY });
+  const sb = sandbox;
+  proxy = await FaultProxy.start(sb.url);
+  driven = drivenClock(TEST_NOW, proxy);
+  const on = { getToken: async () => sb.demoToken, policy: SANDBOX_POLICY, authScheme: 'Bearer' as const };
+  const job = await someJob(createServiceClient({ baseUrl: sb.url, clock: runningClock(), ...on }), sb.demoUser);
+  const client = createServiceClient({ baseUrl: proxy.url, clock: driven.clock, fetch: driven.fetch, ...on });
+  const session = sessionOf(client, { baseUrl: proxy.url, user: sb.demoUser, token: sb.demoToken, kind: 'service' });
+  core = await coreOver({ dataDir: tempDir('punch-unreachable-wait-'), clock: driven.clock, session });
+  await proxy.setMode('blackhole');
+  return { core, clock: driven.clock, job };
+}
+
+it("a log under a black hole is queued once the settings read gives up, not after the week read's deadline", async () => {
+  const { core, clock, job } = await coreBehindBlackHole();
+  const logged = await core.handlers.logTime({ ...job, workDate: TEST_TODAY, hours: '00:45', billable: true, description: 'black hole' });
+  const waited = clock.now() - TEST_NOW;
+  expect(logged.state).toBe('queued');
+  expect(waited).toBeGreaterThanOrEqual(SETTINGS_READ.withinMs!); // the settings read gave up: the service cannot be reached
+  expect(waited).toBeLessThan(WEEK_READ.withinMs); // ...and the week read (8 s) was not waited out
+  expect(core.status()).toMatchObject({ online: false, network: { cause: 'timeout' } });
+  expect((await core.handlers.getOutbox({})).filter((e) => e.localId === logged.log.localId)).toHaveLength(1);
+}, 30_000);
+
+it('a log by job name with no job list yet does not wait out the job list read either', async () => {
+  const { core, clock, job } = await coreBehindBlackHole();
+  const logged = await core.handlers.logTime({
+    jobName: job.jobName,
+    workDate: TEST_TODAY,
+    hours: '00:30',
+    billable: true,
+    description: 'by name',
+  });
+  expect(logged.state).toBe('queued');
+  expect(clock.now() - TEST_NOW).toBeLessThan(WEEK_READ.withinMs);
+  expect((await core.handlers.getOutbox({})).filter((e) => e.localId === logged.log.localId)).toHaveLength(1);
+}, 30_000);
