@@ -1,7 +1,7 @@
 /**
  * The one status line for sync (src/shared/status/sync-words.ts): every shape of the status in words, short enough for the
  * pill at the tray's width, and the same words and counts in the pill, the outbox's heading and groups, the tray and
- * `punch status`.
+ * `punch status`; the pill's tooltip says its label once.
  * @inner src/core/outbox/operations.ts, src/core/outbox/send-steps.ts
  */
 import { describe, expect, it } from 'vitest';
@@ -11,6 +11,7 @@ import { clockTime } from '../../src/shared/status/network';
 import { describeStatus } from '../../src/renderer/src/store/slices/status';
 import { groupOf, groupOutbox } from '../../src/renderer/src/store/outbox-groups';
 import { SYNC_LABELS } from '../../src/renderer/src/format';
+import { pillTitle } from '../../src/renderer/src/components/StatusPill';
 import { trayWords } from '../../src/main/electron/tray-words';
 import { statusCommand } from '../../src/cli/commands/account';
 import type { CommandContext } from '../../src/cli/command';
@@ -250,6 +251,19 @@ const SHAPES: Array<[string, AppStatus | null, string, string, string]> = [
 describe('the status line', () => {
   it.each(SHAPES)('says %s', (_what, s, short, tone, sentence) => {
     expect(syncLine(s, englishWording())).toMatchObject({ short, tone, sentence });
+  });
+
+  it("the pill's tooltip (StatusPill `pillTitle`) says the label once, not again when the sentence begins with it", () => {
+    const titleOf = (st: AppStatus) => {
+      const line = syncLine(st, englishWording());
+      return pillTitle(line.short, line.sentence, '', 'Open the outbox.');
+    };
+    // offline it read "Offline. Offline: no network. …", the pill's name for a screen reader too
+    expect(titleOf(status(offline()))).toBe('Offline: no network. Nothing is waiting to be sent. Open the outbox.');
+    expect(titleOf(status())).toBe('Online · all synced. Everything you logged has reached the service. Open the outbox.');
+    expect(titleOf(status({ ...offline('offline-dns'), queued: 2 }))).toBe(
+      "Offline · 2 waiting. Offline: the service's name cannot be found (DNS). 2 entries are waiting to be sent when the service can be reached again. Open the outbox.",
+    );
   });
 
   it('keeps the short form short enough for the pill at 420 px, and the cause out of it', () => {

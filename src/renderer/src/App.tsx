@@ -92,13 +92,17 @@ export function App() {
   }, [screen, shown.length]);
 
   // A tab chosen by its key while the strip waited for the roles takes the focus once the strip shows it, unless the
-  // focus has gone somewhere meanwhile (a field clicked on the screen opened).
-  const focusWhenShown = useRef<string | null>(null);
+  // focus has gone somewhere meanwhile (a field clicked on the screen opened). Still where the key found it, or on
+  // nothing, or on something no longer shown is not "gone somewhere": while the chosen screen's code loads, React
+  // keeps the screen left mounted but hidden, and its field keeps the focus until Chromium drops it a moment later.
+  const focusWhenShown = useRef<{ id: string; from: Element | null } | null>(null);
   useEffect(() => {
-    const id = focusWhenShown.current;
-    if (!settled || !id) return;
+    const wanted = focusWhenShown.current;
+    if (!settled || !wanted) return;
     focusWhenShown.current = null;
-    if (document.activeElement === null || document.activeElement === document.body) document.getElementById(`tab-${id}`)?.focus();
+    const now = document.activeElement;
+    const hidden = now instanceof HTMLElement && typeof now.checkVisibility === 'function' && !now.checkVisibility();
+    if (!now || now === document.body || now === wanted.from || hidden) document.getElementById(`tab-${wanted.id}`)?.focus();
   }, [settled]);
 
   // The app's keys (shortcuts.ts), on every tab; not while a dialog asks something (its answer comes first).
@@ -114,11 +118,12 @@ export function App() {
       if (action.kind === 'tab') {
         const to = shownRef.current[action.index];
         if (!to) return;
+        const from = document.activeElement;
         state.ui.show(to.id);
         const chosen = document.getElementById(`tab-${to.id}`);
         chosen?.focus();
-        // a strip still waiting for the roles shows no tab to focus: the tab takes it once shown (below)
-        focusWhenShown.current = chosen && document.activeElement !== chosen ? to.id : null;
+        // a strip still waiting for the roles shows no tab to focus: the tab takes it once shown (above)
+        focusWhenShown.current = chosen && document.activeElement !== chosen ? { id: to.id, from } : null;
       } else if (action.kind === 'log') {
         state.ui.ask('log');
       } else if (state.timer.view?.running) {

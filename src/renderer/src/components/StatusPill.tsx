@@ -33,7 +33,7 @@ export function StatusPill() {
   const { label, tone, detail } =
     error && !status ? { label: w.say(M.notConnected), tone: 'warn' as const, detail: error.message } : describeStatus(status, w);
   const lastSync = status?.lastSyncAt ? w.say(M.lastSync, { time: w.formats.time(status.lastSyncAt) }) : '';
-  const title = [`${label}.`, detail, lastSync, w.say(M.openOutbox)].filter(Boolean).join(' ');
+  const title = pillTitle(label, detail, lastSync, w.say(M.openOutbox));
   return (
     <button
       type="button"
@@ -49,4 +49,13 @@ export function StatusPill() {
       <span className="pill-text">{label}</span>
     </button>
   );
+}
+
+/**
+ * The pill's tooltip (and, inside "Sync status: …", its name for a screen reader): its label, then the sentence. A
+ * sentence that begins with the label says it once ("Offline: no network. …", not "Offline. Offline: no network. …").
+ */
+export function pillTitle(label: string, detail: string | undefined, lastSync: string, open: string): string {
+  const repeats = !!detail && detail.toLocaleLowerCase().startsWith(label.toLocaleLowerCase());
+  return [repeats ? '' : `${label}.`, detail, lastSync, open].filter(Boolean).join(' ');
 }
