@@ -67,6 +67,16 @@ function firstScreenTakesInput(): Promise<void> {
 let loading = false;
 let loaded!: () => void;
 const firstLoad = new Promise<void>((settled) => (loaded = settled));
+/** The job list read (or refused): what a kept act can need of the first load (the job picker's choice, a log's job). */
+const jobsSettled = new Promise<void>((settled) => {
+  const done = () => appStore.getState().jobs.loaded || appStore.getState().jobs.error !== null;
+  if (done()) return settled();
+  const stop = appStore.subscribe(() => {
+    if (!done()) return;
+    stop();
+    settled();
+  });
+});
 function Boot() {
   useEffect(() => {
     if (loading) return;
@@ -90,14 +100,15 @@ function Boot() {
 /**
  * The first screen took input before this script (first-screen/early-input.ts): what was typed is in the app's state
  * from the first screen's hydration on (TrackScreen); what was pressed is replayed here, in order, once (take-over.ts).
- * Not before the first load has settled and the first screen is in charge (its mark): an act needs the day and the
- * jobs; and a commit after the one that drew what the load brought, so that what a screen derives from it in its own
- * effects is drawn too (the Track form's day, set from today's date: a log replayed without it would do nothing).
+ * Not before the first screen is in charge (its mark) and the job list is read (an act may choose a job, a log needs
+ * one) or the whole first load has settled, whichever comes first: a slow answer the acts do not need (the roles)
+ * does not hold them; and a commit after the one that drew what came, so that what a screen derives from it in its
+ * own effects is drawn too (the Track form's day follows today's date in an effect).
  */
 function EarlyActs() {
   const [stage, setStage] = useState<'waiting' | 'loaded' | 'drawn'>('waiting');
   useEffect(() => {
-    void Promise.all([firstLoad, takesInput]).then(() => setStage('loaded'));
+    void Promise.all([Promise.race([firstLoad, jobsSettled]), takesInput]).then(() => setStage('loaded'));
   }, []);
   useEffect(() => {
     if (stage === 'loaded') setStage('drawn');
