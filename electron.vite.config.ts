@@ -4,8 +4,8 @@ import { pathToFileURL } from 'node:url';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
-import { cspWithStyleHashes, RENDERER_DEV_CSP } from './src/shared/csp';
-import { inlineStyleHashes } from './src/web/inline-styles';
+import { cspWithScriptHashes, cspWithStyleHashes, RENDERER_DEV_CSP } from './src/shared/csp';
+import { inlineScriptHashes, inlineStyleHashes } from './src/web/inline-styles';
 import { firstScreenMessages } from './scripts/vite/first-messages';
 
 /**
@@ -67,11 +67,13 @@ function prerenderFirstScreen(): Plugin {
       try {
         const mod = (await import(`${pathToFileURL(join(tmp, 'prerender.mjs')).href}?at=${Date.now()}`)) as {
           renderFirstScreens(): Array<{ language: string; html: string; bootFailed: string }>;
+          earlyInputScript(): string;
         };
         const index = join(outDir, 'index.html');
         const html = readFileSync(index, 'utf8');
         if (!html.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root"></div> to fill');
-        const page = inlineFirstStylesheet(html.replace('<div id="root"></div>', () => firstScreens(mod.renderFirstScreens())));
+        const early = await earlyInputElement(mod.earlyInputScript());
+        const page = inlineFirstStylesheet(html.replace('<div id="root"></div>', () => firstScreens(mod.renderFirstScreens()) + early));
         writeFileSync(index, page);
       } finally {
         if (existsSync(tmp)) rmSync(tmp, { recursive: true, force: true });
@@ -100,18 +102,30 @@ function firstScreens(screens: Array<{ language: string; html: string; bootFaile
 }
 
 /**
- * The entry's stylesheet link -> a <style> block with its text, and the <meta> CSP allowing that block by hash. The
- * CSS file stays in assets (nothing else links it). A stylesheet that could close the block early is left linked.
+ * The early-input layer (src/renderer/src/first-screen/early-input.ts) as an inline <script> after the first screens:
+ * run as the page is parsed, so the screen takes input from its first paint, with no request to wait for (the <meta>
+ * CSP allows it by its hash: inlineFirstStylesheet). Minified: it is in every page (about 1.5 kB).
+ */
+async function earlyInputElement(script: string): Promise<string> {
+  const { minifySync } = await import('vite');
+  const code = minifySync('early-input.js', script).code.trim();
+  if (/<\/script|<!--/i.test(code)) throw new Error('the early-input script would close its <script> element');
+  return `<script>${code}</script>`;
+}
+
+/**
+ * The entry's stylesheet link -> a <style> block with its text, and the <meta> CSP allowing that block, and the page's
+ * inline script (earlyInputElement), by hash. The CSS file stays in assets (nothing else links it). A stylesheet that
+ * could close the block early is left linked.
  */
 function inlineFirstStylesheet(html: string): string {
   const link = /<link rel="stylesheet"(?: crossorigin)? href="\.\/(assets\/[^"]+\.css)">/.exec(html);
-  if (!link) return html;
-  const css = readFileSync(join(resolve(__dirname, 'out', 'renderer'), link[1]), 'utf8').trim();
-  if (/<\/style/i.test(css)) return html;
-  const inlined = html.replace(link[0], () => `<style>${css}</style>`);
+  const css = link ? readFileSync(join(resolve(__dirname, 'out', 'renderer'), link[1]), 'utf8').trim() : '';
+  const inlined = link && !/<\/style/i.test(css) ? html.replace(link[0], () => `<style>${css}</style>`) : html;
   return inlined.replace(
     /(<meta http-equiv="Content-Security-Policy" content=")([^"]*)(")/,
-    (_m, a: string, policy: string, b: string) => `${a}${cspWithStyleHashes(policy, inlineStyleHashes(inlined))}${b}`,
+    (_m, a: string, policy: string, b: string) =>
+      `${a}${cspWithScriptHashes(cspWithStyleHashes(policy, inlineStyleHashes(inlined)), inlineScriptHashes(inlined))}${b}`,
   );
 }
 

@@ -27,13 +27,26 @@ const PAINT_RATIO_BASELINE = 2.3;
 const USABLE_RATIO_GOAL = 2;
 const USABLE_RATIO_BASELINE = 3;
 
-/** A quiet load's times (ms from navigation): first paint, the app's script asked for (main.tsx), run (boot.tsx), the mark. */
+/**
+ * A quiet load's times (ms from navigation): first paint, the app's script asked for (main.tsx), run (boot.tsx), the
+ * mark; and the early-input layer's mark (src/renderer/src/first-screen/early-input.ts: the page takes input).
+ */
 interface QuietTimes {
   fcp: number;
   mark: number;
   asked: number;
   runs: number;
+  takes: number;
 }
+
+/**
+ * The first tab takes input (the early layer's mark) once it is also painted: a user acts on what is shown, and the
+ * layer, run as the page is parsed, is on before the paint.
+ */
+const takesInputAt = (fcp: number, takes: number) => (Number.isFinite(fcp) && Number.isFinite(takes) ? Math.max(fcp, takes) : Number.NaN);
+
+/** The early layer: the first tab takes input within twice a blank page's first paint. */
+const TAKES_RATIO_GOAL = 2;
 
 /**
  * A load of the app in a new context in which nothing of Playwright's runs in the page until the app's mark: the
@@ -53,8 +66,8 @@ async function quietLoad(
     const page = await context.newPage();
     let resolve!: (times: QuietTimes) => void;
     const seen = new Promise<QuietTimes>((r) => (resolve = r));
-    await page.exposeBinding('__benchFirstScreen', (_source, fcp: number, mark: number, asked: number, runs: number) =>
-      resolve({ fcp, mark, asked, runs }),
+    await page.exposeBinding('__benchFirstScreen', (_source, fcp: number, mark: number, asked: number, runs: number, takes: number) =>
+      resolve({ fcp, mark, asked, runs, takes }),
     );
     // (no named function inside: tsx would wrap it in a helper the page does not have)
     await page.addInitScript(() => {
@@ -62,11 +75,14 @@ async function quietLoad(
         const mark = list.getEntriesByName('punchcard:first-screen')[0];
         if (!mark) return;
         observer.disconnect();
-        (window as unknown as { __benchFirstScreen: (fcp: number, mark: number, asked: number, runs: number) => void }).__benchFirstScreen(
+        (
+          window as unknown as { __benchFirstScreen: (fcp: number, mark: number, asked: number, runs: number, takes: number) => void }
+        ).__benchFirstScreen(
           performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
           mark.startTime,
           performance.getEntriesByName('punchcard:app-asked')[0]?.startTime ?? Number.NaN,
           performance.getEntriesByName('punchcard:app-script')[0]?.startTime ?? Number.NaN,
+          performance.getEntriesByName('punchcard:takes-input')[0]?.startTime ?? Number.NaN,
         );
       }).observe({ type: 'mark', buffered: true });
     });
@@ -76,6 +92,7 @@ async function quietLoad(
       mark: Number.NaN,
       asked: Number.NaN,
       runs: Number.NaN,
+      takes: Number.NaN,
     }));
   } finally {
     await context.close();
@@ -140,6 +157,8 @@ export async function pageLoads(url: string): Promise<void> {
     const quietUsable: number[] = [];
     const quietRatios: number[] = [];
     const quiet: QuietTimes[] = [];
+    const takes: number[] = [];
+    const takesRatios: number[] = [];
     writeFileSync(join(RENDERER, BLANK_PAGE), BLANK_HTML);
     const cookie = await sessionCookie(url);
     for (let i = 0; i < PAGE_LOADS; i++) {
@@ -188,6 +207,9 @@ export async function pageLoads(url: string): Promise<void> {
       quiet.push(times);
       if (Number.isFinite(times.mark)) quietUsable.push(times.mark);
       if (Number.isFinite(times.mark) && Number.isFinite(floor) && floor > 0) quietRatios.push(times.mark / floor);
+      const takesAt = takesInputAt(times.fcp, times.takes);
+      if (Number.isFinite(takesAt)) takes.push(takesAt);
+      if (Number.isFinite(takesAt) && Number.isFinite(floor) && floor > 0) takesRatios.push(takesAt / floor);
     }
     report('navigation -> first tab visible (as Playwright sees it)', describe(summarize(toTab)));
     if (firstScreen.length) {
@@ -224,6 +246,21 @@ export async function pageLoads(url: string): Promise<void> {
       report(
         '  the same loads: first paint -> script asked -> script runs -> mark',
         `${at((t) => t.fcp)} -> ${at((t) => t.asked)} -> ${at((t) => t.runs)} -> ${at((t) => t.mark)} (main.tsx's start, boot.tsx's compile and run, hydration to input)`,
+      );
+    }
+    report(
+      'navigation -> first tab takes input (early layer: painted, its mark set)',
+      takes.length ? describe(summarize(takes)) : 'n/a (the page set no punchcard:takes-input mark)',
+    );
+    if (takesRatios.length) {
+      report(
+        '  first tab takes input (early layer) / blank page (median of the rounds)',
+        goal(median(takesRatios), {
+          goal: TAKES_RATIO_GOAL,
+          atMost: true,
+          baseline: USABLE_RATIO_BASELINE,
+          format: (v) => `${v.toFixed(2)}x`,
+        }),
       );
     }
     report('  DOMContentLoaded (Navigation Timing)', describe(summarize(domReady)));

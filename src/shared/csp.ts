@@ -36,3 +36,12 @@ export function cspWithStyleHashes(policy: string, hashes: readonly string[]): s
   if (hashes.length === 0) return policy;
   return policy.replace("style-src 'self'", `style-src 'self' ${hashes.map((h) => `'sha256-${h}'`).join(' ')}`);
 }
+
+/**
+ * The same for inline scripts: the built index.html runs one, the early-input layer (src/renderer/src/first-screen/
+ * early-input.ts), allowed by its hash; still no 'unsafe-inline', so no other inline script runs.
+ */
+export function cspWithScriptHashes(policy: string, hashes: readonly string[]): string {
+  if (hashes.length === 0) return policy;
+  return policy.replace("script-src 'self'", `script-src 'self' ${hashes.map((h) => `'sha256-${h}'`).join(' ')}`);
+}

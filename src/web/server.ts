@@ -14,8 +14,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { OPERATION_NAMES, type OperationName } from '../shared/contract';
 import type { DispatchResult } from '../core';
-import { cspWithStyleHashes, RENDERER_CSP } from '../shared/csp';
-import { inlineStyleHashes } from './inline-styles';
+import { cspWithScriptHashes, cspWithStyleHashes, RENDERER_CSP } from '../shared/csp';
+import { inlineScriptHashes, inlineStyleHashes } from './inline-styles';
 import { openEventStream, type Subscribe } from './event-stream';
 import {
   bearerToken,
@@ -117,15 +117,15 @@ async function refuse(
 
 export async function startWebServer(opts: WebServerOptions): Promise<WebServer> {
   const { core, rendererDir } = opts;
-  // The built page carries its first stylesheet inline, allowed by hash in its <meta>; the header must allow the same
-  // block (a browser enforces both policies), and still nothing else inline.
+  // The built page carries its first stylesheet and the early-input script inline, allowed by hash in its <meta>; the
+  // header must allow the same (a browser enforces both policies), and still nothing else inline.
   let page = '';
   try {
     page = readFileSync(join(rendererDir, 'index.html'), 'utf8');
   } catch {
     /* not built yet: static-files.ts says so */
   }
-  const csp = cspWithStyleHashes(RENDERER_CSP, inlineStyleHashes(page));
+  const csp = cspWithScriptHashes(cspWithStyleHashes(RENDERER_CSP, inlineStyleHashes(page)), inlineScriptHashes(page));
   const host = opts.host ?? '127.0.0.1';
   const maxBody = opts.maxBodyBytes ?? 1024 * 1024;
   const keepAliveMs = opts.keepAliveMs ?? 15_000;

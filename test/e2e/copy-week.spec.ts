@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { addDays } from '../../src/shared/time/week';
-import { expect, localToday, saveScreen, test } from './fixtures';
+import { appTakesInput, expect, localToday, saveScreen, test } from './fixtures';
 import { plainEnglish, textsOnScreen } from './i18n-checks';
 
 async function openCopy(page: Page) {
@@ -71,7 +71,7 @@ test('with the keyboard only, focus follows the copy from its button to the prev
 }) => {
   const today = localToday();
   const before = sandbox.state().timeLogs.filter((l) => l.user === sandbox.demoUser && l.workDate === today).length;
-  await expect(page.locator('.app')).not.toHaveAttribute('inert', /.*/);
+  await appTakesInput(page);
   await page.keyboard.press('Alt+2');
   await expect(page.getByTestId('timesheet-state')).toBeVisible();
   const opener = page.getByRole('button', { name: 'Copy a week' });

@@ -9,7 +9,7 @@
 import { appendFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { encodeRecord } from '../../src/core/journal/format';
-import { appDay, expect, localToday, saveScreensAtBothSizes, test } from './fixtures';
+import { appDay, appTakesInput, expect, localToday, saveScreensAtBothSizes, test } from './fixtures';
 import { form, logOn, minutesOf as onService } from './torn-journal';
 
 test('a torn delete of a synced log is offered as a delete that was not saved, and made again in one click', async ({
@@ -17,7 +17,7 @@ test('a torn delete of a synced log is offered as a delete that was not saved, a
   sandbox,
   web,
 }) => {
-  await expect(page.locator('.app')).not.toHaveAttribute('inert', /.*/); // the app takes input before the first click
+  await appTakesInput(page); // the app takes input before the first click
   await logOn(page, '0:10', 'E2E delete');
   expect(onService(sandbox, 'E2E delete')).toEqual([10]);
 
@@ -76,7 +76,7 @@ test('a queued log held for the answer to its torn delete says so in the Outbox,
   web,
 }) => {
   await expect.poll(() => sandbox.requests().some((r) => r.path.endsWith('/getjobs') && r.status === 200)).toBe(true);
-  await expect(page.locator('.app')).not.toHaveAttribute('inert', /.*/); // the app takes input before the first click
+  await appTakesInput(page); // the app takes input before the first click
   await sandbox.setOffline(true);
   await form(page).getByRole('combobox', { name: 'Job' }).fill('migra');
   await page.getByRole('option', { name: /Data Migration Scripts/ }).click();

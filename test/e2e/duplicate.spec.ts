@@ -4,7 +4,7 @@
  * again finds every log already copied.
  */
 import { addDays } from '../../src/shared/time/week';
-import { expect, localToday, saveScreen, test } from './fixtures';
+import { appTakesInput, expect, localToday, saveScreen, test } from './fixtures';
 
 test('duplicates a whole day to today: a preview, then each log once, and nothing twice', async ({ page, sandbox }) => {
   const today = localToday();
@@ -56,7 +56,7 @@ test('with the keyboard only, focus follows Duplicate to its preview and back, a
 }) => {
   const today = localToday();
   const source = addDays(today, -7);
-  await expect(page.locator('.app')).not.toHaveAttribute('inert', /.*/);
+  await appTakesInput(page);
   await page.keyboard.press('Alt+2');
   await expect(page.getByTestId('timesheet-state')).toBeVisible();
   await page.getByRole('button', { name: 'Previous week' }).press('Enter');

@@ -63,15 +63,16 @@ export const test = base.extend<{ sandbox: Sandbox; web: WebApp; webUrl: string;
 export { expect };
 
 /**
- * The app takes input: its script has taken over the screen built into the page (App.tsx drops `inert` and
- * `aria-disabled` from `.app` on its second render). Until then the page shows the tabs and the form, but a key pressed
- * goes nowhere (the app's keys are listened for from its first effect on), a value typed is lost when React takes the
- * field over, and what a test reads is the HTML built at build time, not the day's answers. Playwright's click waits
- * for `aria-disabled`, its keyboard and its reads do not; so every test starts from here (the `page` fixture and
- * openApp). On a busy machine the script's run can take seconds: the ceiling is generous, the wait ends at the event.
+ * The app's script is in charge: it has taken over the screen built into the page (App.tsx's second render, no
+ * `inert`) and the early-input layer has handed over what it kept (src/renderer/src/first-screen/early-input.ts drops
+ * `data-early-input` from <html>). Before, the page takes input (typing stays in the fields, presses are kept and
+ * replayed: test/e2e/early-input.spec.ts), but what a test reads is the HTML built at build time, not the day's
+ * answers; so every test starts from here (the `page` fixture and openApp). On a busy machine the script's run can
+ * take seconds: the ceiling is generous, the wait ends at the event.
  */
 export async function appTakesInput(page: Page): Promise<void> {
   await expect(page.locator('.app')).not.toHaveAttribute('inert', /.*/, { timeout: 30_000 });
+  await expect(page.locator('html')).not.toHaveAttribute('data-early-input', /.*/, { timeout: 30_000 });
 }
 
 /**

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { test, type Page } from '@playwright/test';
 import type { Sandbox } from '../../src/sandbox';
 // the plain test: this file starts (and restarts) its own web server, on an address of its choosing
-import { expect, saveScreen, startTestSandbox, startWebApp, useTestClock, type WebApp } from './fixtures';
+import { appTakesInput, expect, saveScreen, startTestSandbox, startWebApp, useTestClock, type WebApp } from './fixtures';
 
 test.use({ viewport: { width: 420, height: 640 } });
 
@@ -27,7 +27,7 @@ const picker = (page: Page) => page.getByRole('combobox', { name: 'Job' });
 /** The window is usable: no notice over it, not inert, and the service's data loads (the job list). */
 async function expectUsable(page: Page) {
   await expect(gate(page)).toHaveCount(0);
-  await expect(page.locator('.app')).not.toHaveAttribute('inert', /.*/);
+  await appTakesInput(page);
   await picker(page).fill('support');
   await expect(page.getByRole('option', { name: /Support Tickets/ }).first()).toBeVisible();
   await picker(page).fill('');

@@ -458,3 +458,25 @@ describe('a page that carries its first stylesheet inline', () => {
     }
   });
 });
+
+describe('a page that carries the early-input script inline', () => {
+  it('allows exactly that script by its hash in the header, not the answers data block, and still nothing inline otherwise', async () => {
+    const { createHash } = await import('node:crypto');
+    const js = 'performance.mark("punchcard:takes-input");';
+    const hash = createHash('sha256').update(js, 'utf8').digest('base64');
+    const page = tempDir('punch-web-scripted-');
+    await writeFile(
+      join(page, 'index.html'),
+      `<!doctype html><title>Punchcard</title><script type="module" src="./assets/index.js"></script><div id="root"></div><script>${js}</script><script type="application/json" id="x">{}</script>`,
+    );
+    const s = await startWebServer({ core, rendererDir: page });
+    try {
+      const header = (await fetch(`${s.origin}/`)).headers.get('content-security-policy') ?? '';
+      expect(header).toBe(RENDERER_CSP.replace("script-src 'self'", `script-src 'self' 'sha256-${hash}'`));
+      expect(header).not.toContain('unsafe-inline');
+    } finally {
+      await s.close();
+      removeDir(page);
+    }
+  });
+});

@@ -193,9 +193,9 @@ export function App() {
       .join('') || '?';
 
   return (
-    // Until the script has taken over the screen built into index.html (prerender.tsx), nothing in it can be used: a
-    // value typed into a field then would be lost when React takes the field over. aria-disabled makes tools (and
-    // Playwright) wait; inert keeps clicks and keys out. Gone from the second render on (useMounted).
+    // Closed to input on the first render, open from the second (useMounted). The screen built into index.html leaves
+    // this out (prerender.tsx): its early-input layer keeps what is pressed there until the script is in charge and
+    // the app reads what was typed (first-screen/early-input.ts, take-over.ts).
     <>
       <div className="app" inert={!usable} aria-disabled={usable ? undefined : true}>
         <header className="app-header">

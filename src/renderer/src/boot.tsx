@@ -1,5 +1,6 @@
 /** The app's start (main.tsx loads it after the first frame): subscribe to the core's push events once, hydrate or draw the window, and load what the first screen needs. */
-import { StrictMode, useEffect } from 'react';
+import { StrictMode, useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { answerFirstCallsFrom, api, stopAnsweringFirstCalls } from './bridge';
 import { App } from './App';
@@ -11,6 +12,8 @@ import { LocaleRoot } from './i18n/LocaleRoot';
 import { applyLanguage, firstLanguage } from './i18n/language';
 import { firstAnswers } from './first-screen/answers';
 import { FIRST_SCREEN_MARK } from './components/track/TrackScreen';
+import type { WindowWithEarlyInput } from './first-screen/early-input';
+import { replayActs } from './first-screen/take-over';
 
 // When the app's script starts to run: after the first paint (main.tsx), its messages already asked for (a browser
 // test and the benchmark read it: test/e2e/first-screen.spec.ts).
@@ -62,18 +65,58 @@ function firstScreenTakesInput(): Promise<void> {
  * answers, the week as a glance (as the page was given it), read "now" once the window is idle (catchUp).
  */
 let loading = false;
+let loaded!: () => void;
+const firstLoad = new Promise<void>((settled) => (loaded = settled));
+/** The job list read (or refused): what a kept act can need of the first load (the job picker's choice, a log's job). */
+const jobsSettled = new Promise<void>((settled) => {
+  const done = () => appStore.getState().jobs.loaded || appStore.getState().jobs.error !== null;
+  if (done()) return settled();
+  const stop = appStore.subscribe(() => {
+    if (!done()) return;
+    stop();
+    settled();
+  });
+});
 function Boot() {
   useEffect(() => {
     if (loading) return;
     loading = true;
     void loadEverything(appStore, filled ? 'glance' : 'now').finally(() => {
+      loaded();
       if (!filled) return;
       stopAnsweringFirstCalls();
       if (window.requestIdleCallback) window.requestIdleCallback(catchUp, { timeout: 1000 });
       else setTimeout(catchUp, 300);
     });
   }, []);
-  return <App />;
+  return (
+    <>
+      <App />
+      <EarlyActs />
+    </>
+  );
+}
+
+/**
+ * The first screen took input before this script (first-screen/early-input.ts): what was typed is in the app's state
+ * from the first screen's hydration on (TrackScreen); what was pressed is replayed here, in order, once (take-over.ts).
+ * Not before the first screen is in charge (its mark) and the job list is read (an act may choose a job, a log needs
+ * one) or the whole first load has settled, whichever comes first: a slow answer the acts do not need (the roles)
+ * does not hold them; and a commit after the one that drew what came, so that what a screen derives from it in its
+ * own effects is drawn too (the Track form's day follows today's date in an effect).
+ */
+function EarlyActs() {
+  const [stage, setStage] = useState<'waiting' | 'loaded' | 'drawn'>('waiting');
+  useEffect(() => {
+    void Promise.all([Promise.race([firstLoad, jobsSettled]), takesInput]).then(() => setStage('loaded'));
+  }, []);
+  useEffect(() => {
+    if (stage === 'loaded') setStage('drawn');
+    // after this effect, not in it: React draws nothing while its effects run, and each act must be drawn before the next
+    else if (stage === 'drawn')
+      queueMicrotask(() => replayActs((window as WindowWithEarlyInput).punchcardEarlyInput?.take() ?? [], root, flushSync));
+  }, [stage]);
+  return null;
 }
 
 /**

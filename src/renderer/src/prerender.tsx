@@ -48,6 +48,23 @@ export function renderFirstScreens(): FirstScreen[] {
         </I18n>
       </StrictMode>,
     );
-    return { language, html, bootFailed: createWording(language, REGION[language], messages).say(BOOT_FAILED, { web: 'npm run web' }) };
+    return {
+      language,
+      html: takingInput(html),
+      bootFailed: createWording(language, REGION[language], messages).say(BOOT_FAILED, { web: 'npm run web' }),
+    };
   });
 }
+
+/**
+ * The window as built takes input from its first paint (first-screen/early-input.ts): not closed to it as App's first
+ * render says (inert until the script is in charge, for a window drawn without the page's layer). Hydration keeps the
+ * element's attributes as they are (React checks only text), and App's next render drops them all the same.
+ */
+function takingInput(html: string): string {
+  const closed = '<div class="app" inert="" aria-disabled="true">';
+  if (!html.includes(closed)) throw new Error(`prerender.tsx: the first screen has no ${closed} to open`);
+  return html.replace(closed, '<div class="app">');
+}
+
+export { earlyInputScript } from './first-screen/early-input';

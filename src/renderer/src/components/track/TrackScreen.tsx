@@ -12,10 +12,14 @@ import { RecentWork } from './RecentWork';
 import { TimerControls } from '../timer/TimerControls';
 import { MorningReminder } from './MorningReminder';
 import { TodayList } from './TodayList';
+import { fieldsIntoState } from '../../first-screen/take-over';
+import type { WindowWithEarlyInput } from '../../first-screen/early-input';
 // Its styles come with the first screen's (main.tsx), so the screen built into index.html is painted styled.
 
 /** Performance mark set once Track, the first tab, has drawn its content (read by the benchmark). */
 export const FIRST_SCREEN_MARK = 'punchcard:first-screen';
+
+let fieldsTold = false;
 
 export function TrackScreen() {
   const date = useApp((s) => s.today.date);
@@ -29,6 +33,16 @@ export function TrackScreen() {
   useEffect(() => {
     if (localDate(now) !== date) void load();
   }, [now, date, load]);
+  // What was typed into the page's form before the app's script (first-screen/early-input.ts), told to the app once:
+  // in the first effects of this screen's hydration, the last of them (a parent's run after its children's), so
+  // before the next render would put the built values back over it (first-screen/take-over.ts).
+  useEffect(() => {
+    if (fieldsTold) return;
+    fieldsTold = true;
+    const root = document.getElementById('root');
+    if (root) fieldsIntoState(root);
+    (window as WindowWithEarlyInput).punchcardEarlyInput?.fieldsTaken();
+  }, []);
   // The first tab's content is on screen: a mark `npm run bench` reads (bench/web-page-loads.ts), at the next frame.
   useEffect(() => {
     requestAnimationFrame(() => performance.mark(FIRST_SCREEN_MARK));
