@@ -13,7 +13,7 @@ import type { RuleViolation, TimeLog } from '../shared/domain';
 import type { NewLogValues } from '../shared/log';
 import { localDate, weekStartOf } from '../shared/time/week';
 import type { Catalog } from './catalog';
-import { accountKeyOf, InvalidInputError, type CallOptions, type Session } from './service';
+import { accountKeyOf, InvalidInputError, type CallOptions, type Reachability, type Session } from './service';
 import { checkLog, lockedViolation, withJobName, type LogToCheck, type RuleContext } from './rules';
 import type { Journal, Ledger, LedgerRow } from './journal';
 import type { QueuedRules } from './sync';
@@ -99,9 +99,8 @@ export function createLogRules(deps: {
   weeks: Weeks;
   clock: Clock;
   session: Session;
-  online: () => boolean;
-  /** The reachability's cause changed (./service/reachability.ts `onChange`); returns the unsubscribe. */
-  onReachChange: (listener: () => void) => () => void;
+  /** Whether the service can be reached, its cause, and when that changes (./service/reachability.ts). */
+  reach: Pick<Reachability, 'reachable' | 'status' | 'onChange'>;
 }): LogRules {
   const { ledger, catalog, weeks, clock, session } = deps;
 
@@ -130,17 +129,20 @@ export function createLogRules(deps: {
   const withJob = (log: NewLog): NewLog => withJobName(log, catalog.cachedJobs());
 
   /**
-   * `reads`, or `meanwhile()` once the service is found unreachable while they run. The reads a log's rules wait for go
-   * out together, each with its own deadline (the week 8 s, the job list 6 s, the settings 4 s); the first to give up
-   * says the service cannot be reached, and the log is then checked with what is known, as offline (and checked again
-   * before it is sent), instead of waiting out the slowest read: under a black hole `punch log` took 8 s. The reads go
-   * on and keep what they bring.
+   * `reads`, or `meanwhile()` once the service is found not to answer while they run. The reads a log's rules wait for
+   * go out together, each with its own deadline (the week 8 s, the job list 6 s, the settings 4 s): under a black hole
+   * (connections taken, never answered) the first to give up says the service does not answer, and the log is then
+   * checked with what is known, as offline (and checked again before it is sent), instead of waiting out the slowest
+   * read: `punch log` took 8 s. Only then: a refused connection, DNS or a sign-in page ends each read at once, and a
+   * log answered before its reads were through would leave a read or a check of its in flight for the next action to
+   * meet (a "Sync now" right after the network came back shared such a check and said offline). The reads go on and
+   * keep what they bring.
    */
   function orOnceUnreachable<T>(reads: Promise<T>, meanwhile: () => T): Promise<T> {
     let off = () => {};
     const gaveUp = new Promise<T>((resolve) => {
-      off = deps.onReachChange(() => {
-        if (!deps.online()) resolve(meanwhile());
+      off = deps.reach.onChange(() => {
+        if (deps.reach.status().cause === 'timeout') resolve(meanwhile());
       });
     });
     reads.catch(() => undefined); // a read that fails after the log went on is nobody's unhandled rejection
@@ -153,7 +155,7 @@ export function createLogRules(deps: {
     // ./catalog/catalog.ts), so the name is checked now when the service can be reached; not when it is known to be
     // unreachable (the user must not wait for it; the log is then checked before it is sent, and the service checks
     // the name on send)
-    if (((e.jobId && !e.jobName) || (!e.jobId && e.jobName && !jobsKnown())) && deps.online()) {
+    if (((e.jobId && !e.jobName) || (!e.jobId && e.jobName && !jobsKnown())) && deps.reach.reachable()) {
       await orOnceUnreachable(
         catalog.jobs({ status: 'all' }).catch(() => undefined),
         () => undefined,
@@ -171,14 +173,14 @@ export function createLogRules(deps: {
   const settingsKnown = async () => {
     const at = catalog.fetchedAt('settings');
     if (at !== undefined && clock.now() - at < SETTINGS_FOR_RULES_MS) return;
-    if (!deps.online()) return;
+    if (!deps.reach.reachable()) return;
     await catalog.settings({ maxAgeMs: SETTINGS_FOR_RULES_MS }).catch(() => undefined);
   };
-  // a week not read from the service answers nothing as read: its copy's lock stands, as offline
   const freshen = (dates: string[], opts: { commit?: boolean } = {}): Promise<LocksAsRead> =>
     orOnceUnreachable(
       Promise.all([weeks.ensureFresh(dates.filter(Boolean), opts), settingsKnown()]).then(([asRead]) => asRead),
-      () => new Map(),
+      // as `ensureFresh` answers when the service did not confirm: a week locked on the copy stands as last read
+      () => (opts.commit ? weeks.locksOnCopy(dates) : new Map()),
     );
 
   /**

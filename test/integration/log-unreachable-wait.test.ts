@@ -14,6 +14,7 @@ import { SETTINGS_READ } from '../../src/core/catalog/catalog';
 import { WEEK_READ } from '../../src/core/week/weekview';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
 import { runningClock, TEST_NOW, TEST_TODAY } from '../fixtures/test-clock';
+import { addWeeks, weekStartOf } from '../../src/shared/time/week';
 import { drivenClock, type DrivenClock } from '../fixtures/driven-clock';
 import { coreOver, sessionOf, someJob, tempDir, type CoreUnderTest } from '../fixtures/logging-harness';
 import { FaultProxy } from '../tools/fault-proxy';
@@ -45,12 +46,12 @@ async function coreBehindBlackHole() {
   const client = createServiceClient({ baseUrl: proxy.url, clock: driven.clock, fetch: driven.fetch, ...on });
   const session = sessionOf(client, { baseUrl: proxy.url, user: sb.demoUser, token: sb.demoToken, kind: 'service' });
   core = await coreOver({ dataDir: tempDir('punch-unreachable-wait-'), clock: driven.clock, session });
-  await proxy.setMode('blackhole');
-  return { core, clock: driven.clock, job };
+  return { core, clock: driven.clock, job, hole: () => proxy!.setMode('blackhole') };
 }
 
 it("a log under a black hole is queued once the settings read gives up, not after the week read's deadline", async () => {
-  const { core, clock, job } = await coreBehindBlackHole();
+  const { core, clock, job, hole } = await coreBehindBlackHole();
+  await hole();
   const logged = await core.handlers.logTime({ ...job, workDate: TEST_TODAY, hours: '00:45', billable: true, description: 'black hole' });
   const waited = clock.now() - TEST_NOW;
   expect(logged.state).toBe('queued');
@@ -61,7 +62,8 @@ it("a log under a black hole is queued once the settings read gives up, not afte
 }, 30_000);
 
 it('a log by job name with no job list yet does not wait out the job list read either', async () => {
-  const { core, clock, job } = await coreBehindBlackHole();
+  const { core, clock, job, hole } = await coreBehindBlackHole();
+  await hole();
   const logged = await core.handlers.logTime({
     jobName: job.jobName,
     workDate: TEST_TODAY,
@@ -72,4 +74,23 @@ it('a log by job name with no job list yet does not wait out the job list read e
   expect(logged.state).toBe('queued');
   expect(clock.now() - TEST_NOW).toBeLessThan(WEEK_READ.withinMs);
   expect((await core.handlers.getOutbox({})).filter((e) => e.localId === logged.log.localId)).toHaveLength(1);
+}, 30_000);
+
+it('a log into a week the copy says is submitted, under a black hole: refused on the copy, saying when it was last read', async () => {
+  const { core, clock, job, hole } = await coreBehindBlackHole();
+  // Maya's seeded week waiting for approval (src/sandbox/seed/history.ts), read while the service still answered
+  const pending = weekStartOf(addWeeks(TEST_TODAY, -2));
+  expect(await core.handlers.getWeek({ date: pending })).toMatchObject({ locked: true });
+  const before = clock.now();
+  await hole();
+  const refused = await core.handlers
+    .logTime({ ...job, workDate: pending, hours: '00:30', billable: true, description: 'into a submitted week' })
+    .catch((e: Error & { violations?: Array<{ rule: string }> }) => e);
+  // the week's read (8 s) was not waited out; the refusal says it stands as last read, as offline
+  expect(clock.now() - before).toBeLessThan(WEEK_READ.withinMs);
+  expect(refused).toMatchObject({
+    message: expect.stringMatching(/could not reach the service to check again: that is how the week stood when last read/),
+    violations: [expect.objectContaining({ rule: 'locked' })],
+  });
+  expect(JSON.stringify(await core.handlers.getOutbox({}))).not.toContain('into a submitted week');
 }, 30_000);

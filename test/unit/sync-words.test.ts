@@ -135,7 +135,7 @@ const SHAPES: Array<[string, AppStatus | null, string, string, string]> = [
     status({ online: false, network: { cause: 'not-the-service', at: TEST_NOW, httpStatus: 502 }, queued: 1 }),
     'Offline · 1 waiting',
     'off',
-    'Offline: a gateway answered with an error page (HTTP 502) instead of the service. 1 entry is waiting to be sent when the service can be reached again.',
+    'Offline: a server in front of the service answered with an error page. 1 entry is waiting to be sent when the service can be reached again.',
   ],
   [
     'a refusal while offline',

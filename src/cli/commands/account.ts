@@ -86,7 +86,7 @@ const M = defineMessages({
   hintGateway: {
     id: 'cli.status.hint.gateway',
     defaultMessage:
-      'The service or a gateway in front of it is failing: try again in a few minutes. {log} still works: entries wait in the outbox.',
+      'The service or a server in front of it is failing: try again in a few minutes. {log} still works: entries wait in the outbox.',
   },
   hintDns: {
     id: 'cli.status.hint.dns',

@@ -120,7 +120,7 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
   // the world the company's rules are checked against (the day as the service holds it, the weeks' locks): read by
   // the gate, by sync (an add queued before the rules were known) and by the outbox's Fix, each through the reader
   // it declares
-  const rules = createLogRules({ ledger, catalog, weeks, clock, session, online: () => reach.reachable(), onReachChange: reach.onChange });
+  const rules = createLogRules({ ledger, catalog, weeks, clock, session, reach });
   const sync = createSyncEngine({
     ledger,
     session,

@@ -29,8 +29,9 @@ const M = defineMessages({
   gatewayError: {
     id: 'core.service.gateway-error',
     defaultMessage:
-      'A gateway in front of the service answered with an error page (HTTP {status}) while {doing}: the service or its gateway is failing; try again later. {write, select, yes {What was sent may or may not have reached the service.} other {Nothing was read.}}',
-    description: '{status}: the HTTP status code, such as 502. {doing}: what Punchcard was doing (a core.service.doing.* phrase).',
+      'A server in front of the service answered with an error page while {doing}: the service or that server is failing; try again later. {write, select, yes {What was sent may or may not have reached the service.} other {Nothing was read.}}',
+    description:
+      'A gateway or load balancer answered with its error page. {doing}: what Punchcard was doing (a core.service.doing.* phrase).',
   },
   serverError: {
     id: 'core.service.server-error',
@@ -169,8 +170,7 @@ export function causeSaid(kind: FailureKind | 'service-down'): Said {
 export const failureWords = {
   notTheService: (doing: Doing, what: 'page' | 'kind' | 'redirect' | 'empty' | 'shape' | 'other', write: boolean): Words =>
     said(M.notTheService.id, { doing, what, write: write ? 'yes' : 'no' }),
-  gatewayError: (doing: Doing, status: number, write: boolean): Words =>
-    said(M.gatewayError.id, { doing, status: String(status), write: write ? 'yes' : 'no' }),
+  gatewayError: (doing: Doing, write: boolean): Words => said(M.gatewayError.id, { doing, write: write ? 'yes' : 'no' }),
   serverError: (doing: Doing): Words => said(M.serverError.id, { doing }),
   signInRefused: (): Words => said(M.signInRefused.id),
   noPermission: (doing: Doing): Words => said(M.noPermission.id, { doing }),

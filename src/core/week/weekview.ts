@@ -52,6 +52,8 @@ export interface Weeks {
    * each with when its lock was last read; empty when the service said so itself.
    */
   ensureFresh(dates: string[], opts?: { commit?: boolean }): Promise<LocksAsRead>;
+  /** What `ensureFresh` answers for a commit whose reads the service did not answer: every week locked on the copy. */
+  locksOnCopy(dates: string[]): LocksAsRead;
   /** The service's part of these weeks changed (a submit, a timesheet decided or deleted): the next getWeek reads it. */
   invalidate(weekStarts: string[]): void;
   /** Every kept week that showed this timesheet (a timesheet may span weeks) changed: read them again. */
@@ -238,6 +240,8 @@ export function createWeeks(deps: WeeksDeps): Weeks {
     }
   }
 
+  const lockedOnCopy = (w: string) => isLockedStatus(cached(w)?.timesheet?.status);
+  const readAt = (w: string) => cached(w)!.sheetReadAt ?? cached(w)!.fetchedAt;
   return {
     async getWeek(date, opts = {}) {
       const weekStart = weekStartOf(date);
@@ -247,7 +251,6 @@ export function createWeeks(deps: WeeksDeps): Weeks {
     },
     async ensureFresh(dates, opts = {}) {
       const asRead = new Map<string, number>();
-      const lockedOnCopy = (w: string) => isLockedStatus(cached(w)?.timesheet?.status);
       await Promise.all(
         [...new Set(dates.map((d) => weekStartOf(d)))].map(async (w) => {
           if (!opts.commit || !lockedOnCopy(w)) return void (await serviceWeek(w, 'rule', false));
@@ -255,11 +258,14 @@ export function createWeeks(deps: WeeksDeps): Weeks {
           // only when a check may go now (../service/reachability.ts), else the copy decides
           const may = !deps.mayCheck || deps.mayCheck();
           const { fresh } = may ? await serviceWeek(w, 'rule', true) : { fresh: false };
-          const kept = cached(w);
-          if (!fresh && kept && lockedOnCopy(w)) asRead.set(w, kept.sheetReadAt ?? kept.fetchedAt);
+          if (!fresh && lockedOnCopy(w)) asRead.set(w, readAt(w));
         }),
       );
       return asRead;
+    },
+    locksOnCopy(dates) {
+      const locked = [...new Set(dates.filter(Boolean).map((d) => weekStartOf(d)))].filter(lockedOnCopy);
+      return new Map(locked.map((w) => [w, readAt(w)]));
     },
     invalidate(weekStarts) {
       for (const w of new Set(weekStarts.map((d) => weekStartOf(d)))) invalidate(w);

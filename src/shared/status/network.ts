@@ -32,8 +32,8 @@ const M = defineMessages({
   },
   gatewayError: {
     id: 'network.gateway-error',
-    defaultMessage: 'a gateway answered with an error page (HTTP {status}) instead of the service',
-    description: 'A gateway or load balancer in front of the service answered with an error page; {status} is a code such as 502.',
+    defaultMessage: 'a server in front of the service answered with an error page',
+    description: 'A gateway or load balancer in front of the service answered with its error page (not a Wi-Fi sign-in).',
   },
   timeout: { id: 'network.timeout', defaultMessage: 'the service does not answer', description: 'The service did not answer in time.' },
   tokenRejected: {
@@ -74,7 +74,7 @@ const WORDS: Record<Exclude<NetworkCause, 'rate-limited'>, MessageDescriptor> = 
 export function networkWords(n: NetworkStatus | undefined, w: Wording): string {
   if (!n) return w.say(M.unchecked);
   if (n.cause === 'rate-limited') return n.until ? w.say(M.rateLimitedUntil, { time: w.formats.time(n.until) }) : w.say(M.rateLimited);
-  if (isGatewayError(n)) return w.say(M.gatewayError, { status: String(n.httpStatus) });
+  if (isGatewayError(n)) return w.say(M.gatewayError);
   return w.say(WORDS[n.cause]);
 }
 
@@ -83,7 +83,7 @@ export function networkSaid(n: NetworkStatus | undefined): { said: Said } {
   const s = (m: MessageDescriptor, values: Said['values'] = {}): { said: Said } => ({ said: { code: m.id, values } });
   if (!n) return s(M.unchecked);
   if (n.cause === 'rate-limited') return n.until ? s(M.rateLimitedUntil, { time: { at: n.until, now: n.until } }) : s(M.rateLimited);
-  if (isGatewayError(n)) return s(M.gatewayError, { status: String(n.httpStatus) });
+  if (isGatewayError(n)) return s(M.gatewayError);
   return s(WORDS[n.cause]);
 }
 

@@ -55,7 +55,7 @@ export function readAnswer(answer: RawAnswer, endpoint: string, write: boolean, 
   const notTheService = (what: Parameters<typeof failureWords.notTheService>[1]) =>
     new NetworkError(failureWords.notTheService(doing, what, write), 'unknown', { kind: 'not-the-service', httpStatus: status });
   if (looksLikeHtml(answer) && status >= 500)
-    throw new NetworkError(failureWords.gatewayError(doing, status, write), 'unknown', { kind: 'not-the-service', httpStatus: status });
+    throw new NetworkError(failureWords.gatewayError(doing, write), 'unknown', { kind: 'not-the-service', httpStatus: status });
   if (looksLikeHtml(answer)) throw notTheService('page');
   if (!jsonish(answer.contentType)) throw notTheService('kind');
   if (status >= 300 && status < 400) throw notTheService('redirect');
