@@ -12,6 +12,7 @@
 import { constants, createReadStream } from 'node:fs';
 import { lstat, open, realpath, type FileHandle } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { pipeline } from 'node:stream';
 import { extname, join, relative, resolve, sep } from 'node:path';
 import { COMMANDS, requestWording, WEB_WORDS } from './web-words';
 import { splitAtBodyEnd } from './first-answers';
@@ -160,8 +161,8 @@ export async function serveStatic(
     res.end((await asked) + tail);
     return;
   }
-  // the stream reads the descriptor opened above (not the path again) and closes it when done
-  createReadStream('', { fd: handle, autoClose: true })
-    .on('error', () => res.destroy())
-    .pipe(res);
+  // the stream reads the descriptor opened above (not the path again) and closes it when done, and also when the
+  // browser goes away before the end (a reload while a script loads): `pipe` left the stream paused and the file open
+  // until a garbage collection closed it, one descriptor per abandoned answer in a server that runs all day
+  pipeline(createReadStream('', { fd: handle, autoClose: true }), res, () => undefined);
 }

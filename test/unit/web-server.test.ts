@@ -5,6 +5,7 @@
  */
 import { request } from 'node:http';
 import { connect } from 'node:net';
+import { existsSync, readdirSync, readlinkSync } from 'node:fs';
 import { mkdtemp, mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -198,6 +199,39 @@ describe('the web server', () => {
     expect((await fetch(`${server.origin}/week`)).status).toBe(200);
     expect((await fetch(`${server.origin}/assets/missing.js`)).status).toBe(404);
   });
+
+  // counted in /proc/self/fd: Linux only (skipped elsewhere, so named)
+  it.skipIf(!existsSync('/proc/self/fd'))(
+    'closes a file whose answer the browser left before its end (a reload while a script loads; Linux: /proc)',
+    async () => {
+      const big = join(dir, 'assets', 'big.js');
+      await writeFile(big, Buffer.alloc(32 * 1024 * 1024, 0x20));
+      // this process's descriptors open on that file (the server runs in it)
+      const openOnBig = () =>
+        readdirSync('/proc/self/fd').filter((fd) => {
+          try {
+            return readlinkSync(`/proc/self/fd/${fd}`) === big;
+          } catch {
+            return false;
+          }
+        }).length;
+      const during = await new Promise<number>((done, fail) => {
+        const req = request(`${server.origin}/assets/big.js`, (res) =>
+          res.once('data', () => {
+            const n = openOnBig(); // the answer is under way, from the file
+            req.destroy();
+            done(n);
+          }),
+        );
+        req.on('error', (e) => (req.destroyed ? undefined : fail(e)));
+        req.end();
+      });
+      expect(during).toBe(1);
+      // the server sees the connection go and closes the file; before, it stayed open until a garbage collection
+      await expect.poll(openOnBig, { timeout: 5_000 }).toBe(0);
+      await rm(big);
+    },
+  );
 
   it('lets the browser keep a hashed script or stylesheet for a year unasked, and never the page or an unhashed file', async () => {
     const cacheOf = async (path: string) => (await fetch(`${server.origin}${path}`)).headers.get('cache-control');
