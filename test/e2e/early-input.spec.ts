@@ -71,6 +71,30 @@ test('a log typed and sent with Ctrl+Enter before the script is logged once, wit
   await page.context().close();
 });
 
+test('a job typed and left by a click before the script: kept as typed, its suggestions not left open beside the field in use', async ({
+  browser,
+  web,
+}) => {
+  const { page, release } = await heldPage(browser, web.url);
+  const form = page.getByRole('form', { name: 'Log or time your work' });
+  const picker = form.getByRole('combobox', { name: 'Job' });
+  const hours = form.getByRole('textbox', { name: 'Hours', exact: true });
+  await picker.click();
+  await page.keyboard.type('Backend');
+  await hours.click();
+  await page.keyboard.type('1:15');
+  release();
+  await inCharge(page);
+  // what was typed is the app's (the hours read as 01:15), the focus where the user left it, and the job's
+  // suggestions, opened by telling the app what was typed, closed as when the user leaves the field
+  await expect(form.getByText('01:15', { exact: true })).toBeVisible();
+  await expect(picker).toHaveValue('Backend');
+  await expect(hours).toBeFocused();
+  await expect(picker).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('listbox')).toBeHidden();
+  await page.context().close();
+});
+
 test('in German (the screen main.tsx puts in place), Enter in Hours before the script logs once', async ({ browser, web, sandbox }) => {
   const { page, release } = await heldPage(browser, web.url, 'de-DE');
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');

@@ -71,5 +71,11 @@ export function replayActs(acts: readonly EarlyAct[], root: HTMLElement, flush: 
     });
     done++;
   }
+  // a job picker the user had left: telling the app what was typed in it opened its suggestions (as typing does), and
+  // they would stay open beside the field in use; closed as when the user leaves it (React's onBlur is focusout)
+  flush(() => {
+    for (const box of Array.from(root.querySelectorAll('[role="combobox"][aria-expanded="true"]')))
+      if (box !== document.activeElement) box.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+  });
   return done;
 }
