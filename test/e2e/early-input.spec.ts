@@ -135,10 +135,14 @@ test('a click on Log before the script logs once, with what was typed; the butto
   // nothing typed: the button as the app draws it without a job (no pointer, "Choose a job first.")
   await expect(form.getByRole('button', { name: 'Start timer' })).toHaveCSS('pointer-events', 'none');
   await expect(form.getByText('Choose a job first.')).toBeVisible();
+  await saveScreen(page, 'early-input-nothing-typed-before-the-script-420');
 
   await picker.click();
   await page.keyboard.type('backend');
   await page.keyboard.press('Tab');
+  // a job typed, no hours: the button starts the timer, and takes a press
+  await expect(form.getByRole('button', { name: 'Start timer' })).toHaveCSS('pointer-events', 'auto');
+  await saveScreen(page, 'early-input-job-typed-before-the-script-420');
   await page.keyboard.type('Clicked before the script');
   await hours.click();
   await page.keyboard.type('1:45');

@@ -108,7 +108,8 @@ export function earlyInput(): void {
     const { key, code, ctrlKey, altKey, metaKey, shiftKey } = e;
     const picker = field && t.getAttribute('role') === 'combobox';
     const to = choicesOnly ? hours() : null;
-    if (enter && picker && to && (t as HTMLInputElement).value.trim() !== '') {
+    // (once the app holds the fields it shows the suggestions, and there Enter only chooses, as in the app)
+    if (enter && picker && to && !fieldsOwned && (t as HTMLInputElement).value.trim() !== '') {
       keep(e, { kind: 'key', key, code, ctrlKey, altKey, metaKey, shiftKey, moved: true }, t, true, true);
       to.focus();
       return;
