@@ -170,6 +170,31 @@ test('a click on Log before the script logs once, with what was typed; the butto
   await page.context().close();
 });
 
+test('a double click on Log before the script logs once: the first press makes the form busy, as in the app', async ({
+  browser,
+  web,
+  sandbox,
+}) => {
+  const { page, release } = await heldPage(browser, web.url);
+  const form = page.getByRole('form', { name: 'Log or time your work' });
+  const logged = () => sandbox.state().timeLogs.filter((l) => l.user === sandbox.demoUser && l.description === 'Clicked twice before the script');
+  await form.getByRole('combobox', { name: 'Job' }).click();
+  await page.keyboard.type('backend');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Clicked twice before the script');
+  await form.getByRole('textbox', { name: 'Hours', exact: true }).click();
+  await page.keyboard.type('50m');
+  await form.getByRole('button', { name: 'Log time' }).dblclick();
+
+  release();
+  await inCharge(page);
+  await expect(form.getByRole('status')).toContainText('Logged 00:50 on Backend API');
+  await expect.poll(() => logged().length).toBe(1);
+  await expect(page.getByTestId('status')).toContainText(/online/i);
+  expect(logged()).toHaveLength(1);
+  await page.context().close();
+});
+
 test('a click on Log before the script with no job chosen: the app says so once in charge, and sends nothing', async ({
   browser,
   web,
