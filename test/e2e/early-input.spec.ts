@@ -195,6 +195,25 @@ test('a double click on Log before the script logs once: the first press makes t
   await page.context().close();
 });
 
+test('a job typed and Start timer clicked before the script: the timer runs on that job', async ({ browser, web }) => {
+  const { page, release } = await heldPage(browser, web.url);
+  const form = page.getByRole('form', { name: 'Log or time your work' });
+  await form.getByRole('combobox', { name: 'Job' }).click();
+  await page.keyboard.type('backend');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Timed before the script');
+  await form.getByRole('button', { name: 'Start timer' }).click();
+  await expect(page.locator('.running-name')).toHaveCount(0);
+
+  release();
+  await inCharge(page);
+  await expect(page.locator('.running-name')).toHaveText(/Backend API/);
+  // the form is ready for the next entry, as after any start
+  await expect(form.getByRole('combobox', { name: 'Job' })).toHaveValue('');
+  await expect(form.getByLabel('Description')).toHaveValue('');
+  await page.context().close();
+});
+
 test('a click on Log before the script with no job chosen: the app says so once in charge, and sends nothing', async ({
   browser,
   web,
