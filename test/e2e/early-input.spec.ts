@@ -177,7 +177,8 @@ test('a double click on Log before the script logs once: the first press makes t
 }) => {
   const { page, release } = await heldPage(browser, web.url);
   const form = page.getByRole('form', { name: 'Log or time your work' });
-  const logged = () => sandbox.state().timeLogs.filter((l) => l.user === sandbox.demoUser && l.description === 'Clicked twice before the script');
+  const logged = () =>
+    sandbox.state().timeLogs.filter((l) => l.user === sandbox.demoUser && l.description === 'Clicked twice before the script');
   await form.getByRole('combobox', { name: 'Job' }).click();
   await page.keyboard.type('backend');
   await page.keyboard.press('Tab');
