@@ -167,6 +167,9 @@ export const pageStatusOf = (err: unknown): number | undefined =>
 
 /** What the status says beside a failure's cause: the page's HTTP status (not-the-service), a connection cut off (no network). */
 export function detailsOf(cause: NetworkCause, err: unknown): Pick<NetworkStatus, 'httpStatus' | 'cutOff'> {
+  // a failure wrapped by another (the probe's failure inside "not sent", whose own kind says nothing): its own details
+  const inner = (err as { cause?: { name?: unknown } } | null)?.cause;
+  if (inner && typeof inner === 'object' && inner.name === 'NetworkError') return detailsOf(cause, inner);
   const page = cause === 'not-the-service' ? pageStatusOf(err) : undefined;
   if (page !== undefined) return { httpStatus: page };
   return cause === 'offline-no-network' && cutOff(err) ? { cutOff: true } : {};
