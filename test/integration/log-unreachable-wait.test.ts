@@ -5,7 +5,7 @@
  * to give up says the service does not answer, the others end with it (src/core/service/watched-client.ts), and the
  * log is then checked with what is known and queued, as it is offline. `punch log` there took 8 s; the app's Log
  * button as long. A log made later, when a check is due and the week read goes as that check, waits no longer than a
- * check (4 s); it waited out the week's 8 s.
+ * check (4 s); it waited out the week's 8 s, and so did the user's refresh of a week (main: 8000 ms on the driven clock).
  *
  * Judged on a driven test clock, not by a stopwatch: the clock's time when the log answers names the deadline it met.
  * @inner src/core/catalog/catalog.ts, src/core/week/weekview.ts (the reads' deadlines, compared with the clock's time)
@@ -127,4 +127,18 @@ it('a second log, made when a check is due, waits no longer than a check; the se
   expect((await core.handlers.getOutbox({})).filter((e) => ids.includes(e.localId)).map((e) => e.localId).sort()).toEqual(
     [...ids].sort(),
   );
+}, 30_000);
+
+it("the user's refresh of a week while the service does not answer waits a check's time, not the week read's", async () => {
+  const { core, clock, job, hole } = await coreBehindBlackHole();
+  await hole();
+  await core.handlers.logTime({ ...job, workDate: TEST_TODAY, hours: '00:20', billable: true, description: 'before the refresh' });
+  expect(core.status().network.cause).toBe('timeout');
+  await expect.poll(() => proxy!.held()).toBe(0);
+  const before = clock.elapsed();
+  const week = await core.handlers.getWeek({ date: addWeeks(TEST_TODAY, -1), refresh: true }); // the user's refresh always reads
+  const waited = clock.elapsed() - before;
+  expect(week).toMatchObject({ fresh: false });
+  expect(waited).toBeGreaterThanOrEqual(REACH_POLICY.probeWithinMs);
+  expect(waited).toBeLessThan(WEEK_READ.withinMs);
 }, 30_000);
