@@ -8,7 +8,7 @@
  * check (4 s); it waited out the week's 8 s, and so did the user's refresh of a week (main: 8000 ms on the driven clock).
  *
  * Judged on a driven test clock, not by a stopwatch: the clock's time when the log answers names the deadline it met.
- * @inner src/core/catalog/catalog.ts, src/core/week/weekview.ts (the reads' deadlines, compared with the clock's time)
+ * @inner src/core/catalog/catalog.ts, src/core/week/weekview.ts, src/core/service/reachability.ts (the reads' and the check's deadlines, compared with the clock's time)
  */
 import { afterEach, expect, it } from 'vitest';
 import { createServiceClient, SANDBOX_POLICY } from '../../src/core/service';
@@ -100,8 +100,7 @@ it('a log into a week the copy says is submitted, under a black hole: refused on
 
 it('a second log, made when a check is due, waits no longer than a check; the service back is found by the next check', async () => {
   const { core, clock, job, hole, back } = await coreBehindBlackHole();
-  const log = (description: string) =>
-    core.handlers.logTime({ ...job, workDate: TEST_TODAY, hours: '00:15', billable: true, description });
+  const log = (description: string) => core.handlers.logTime({ ...job, workDate: TEST_TODAY, hours: '00:15', billable: true, description });
   await hole();
   const first = await log('first');
   expect(first.state).toBe('queued');
@@ -124,9 +123,12 @@ it('a second log, made when a check is due, waits no longer than a check; the se
   expect(third.state).toBe('synced'); // the week read answered: the service is fresh, the log went at once
   expect(core.status()).toMatchObject({ online: true, network: { cause: 'online' } });
   const ids = [first, second, third].map((r) => r.log.localId);
-  expect((await core.handlers.getOutbox({})).filter((e) => ids.includes(e.localId)).map((e) => e.localId).sort()).toEqual(
-    [...ids].sort(),
-  );
+  expect(
+    (await core.handlers.getOutbox({}))
+      .filter((e) => ids.includes(e.localId))
+      .map((e) => e.localId)
+      .sort(),
+  ).toEqual([...ids].sort());
 }, 30_000);
 
 it("the user's refresh of a week while the service does not answer waits a check's time, not the week read's", async () => {

@@ -3,14 +3,13 @@
  * read still waiting for the service fails at once, as a timeout; a read made while the status says the service does
  * not answer gets no more than a check's time; a write in flight is never ended (it may have reached the service: the
  * outbox settles it by reading it back). On a client whose calls the test holds and settles, and a test clock.
- * @inner src/core/service/reachability.ts, src/core/service/client-wrap.ts
+ * @inner src/core/service/reachability.ts, src/core/service/http/network-failure.ts, src/core/service/network-cause.ts
  */
 import { describe, expect, it } from 'vitest';
-import { createReachability, REACH_POLICY } from '../../src/core/service/reachability';
+import { createReachability, type CallOptions, type ServiceClient, type Session } from '../../src/core/service';
+import { REACH_POLICY } from '../../src/core/service/reachability';
 import { networkErrorFrom } from '../../src/core/service/http/network-failure';
 import { causeOf } from '../../src/core/service/network-cause';
-import type { CallOptions, ServiceClient } from '../../src/core/service/types';
-import type { Session } from '../../src/core/service/session';
 import { testClock } from '../fixtures/test-timers';
 
 const START = Date.UTC(2026, 10, 18, 9);
@@ -25,7 +24,7 @@ interface Held {
 
 /**
  * A client whose every call waits until the test settles it (`answer`, `fail`), or until its signal aborts: then it
- * fails as the real client does (./http/request.ts: a TimeoutError reason is said as a timeout).
+ * fails as the real client does (src/core/service/http/request.ts: a TimeoutError reason is said as a timeout).
  */
 function heldClient(): { client: ServiceClient; calls: Held[] } {
   const calls: Held[] = [];
