@@ -1,0 +1,65 @@
+/**
+ * The week's edges with the keyboard only, as found by using the app (no mouse): the submit's dialog opens on its
+ * main button and, once the week is submitted, focus stays on the screen (the button it came from is gone); a timer
+ * started on the submitted week asks for an open day with its main button focused once that day is checked (not on
+ * Today, a day of the locked week); and a manager's comment in another direction than the app's language is isolated
+ * (an English comment in Arabic words).
+ */
+import { MAYA_REJECTION } from '../../src/sandbox';
+import { expect, saveScreen, test } from './fixtures';
+
+test('submit by keyboard: the dialog opens on Submit, focus stays on the week after it, and the timer then asks for an open day with its button focused', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.keyboard.press('Alt+2');
+  await expect(page.getByTestId('timesheet-state')).toHaveText('Draft');
+  const submit = page.getByRole('button', { name: 'Submit week...' });
+  await expect(submit).toBeEnabled();
+  await submit.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  // the main answer, as the dialog's code meant (not Cancel, the first button)
+  await expect(dialog.getByRole('button', { name: /^Submit \d\d:\d\d$/ })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('timesheet-state')).toHaveText('Pending approval');
+  // the Submit button is gone with the draft: the line saying the week was submitted holds focus, not the page's body
+  await expect(page.locator('.submit-summary')).toBeFocused();
+  await expect(page.locator('.submit-summary')).toContainText('Submitted');
+  await saveScreen(page, 'week-keys-submitted');
+
+  // Track: a job, then Alt+S on the submitted week
+  await page.keyboard.press('Alt+1');
+  const job = page.getByRole('combobox', { name: 'Job' });
+  await job.focus();
+  await page.keyboard.type('train');
+  await expect(page.getByRole('option', { name: /Training/ })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Alt+S');
+  const ask = page.getByRole('dialog', { name: 'This week cannot take new time' });
+  const start = ask.getByRole('button', { name: /^Start, log the time to / });
+  await expect(start).toBeEnabled();
+  await expect(start).toBeFocused();
+  await saveScreen(page, 'week-keys-timer-open-day');
+  await page.keyboard.press('Enter');
+  await expect(ask).toBeHidden();
+  await expect(page.getByRole('button', { name: /Stop/ }).first()).toBeVisible();
+});
+
+test.describe('in Arabic', () => {
+  test.use({ locale: 'ar-EG' });
+
+  test("the manager's English comment is isolated inside the Arabic sentence of a rejected log", async ({ page }) => {
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await page.keyboard.press('Alt+2');
+    await expect(page.getByTestId('timesheet-state')).toBeVisible();
+    await page.locator('.week-nav button').first().click();
+    await page.locator('.cell-rejected').first().click();
+    const note = page.locator('.cell-detail').getByText(MAYA_REJECTION).first();
+    await expect(note).toBeVisible();
+    // in a <bdi> of its own: without it the quote marks and the full stop are pulled into the English run
+    await expect(page.locator('.cell-detail bdi', { hasText: MAYA_REJECTION })).toHaveText(MAYA_REJECTION);
+    await saveScreen(page, 'week-keys-ar-rejected-comment');
+  });
+});
