@@ -3,15 +3,26 @@
  * main button and, once the week is submitted, focus stays on the screen (the button it came from is gone); a timer
  * started on the submitted week asks for an open day with its main button focused once that day is checked (not on
  * Today, a day of the locked week); and a manager's comment in another direction than the app's language is isolated
- * (an English comment in Arabic words).
+ * (an English comment in Arabic words). A manager's review keeps focus on the screen: opened, left and decided.
  */
 import { MAYA_REJECTION } from '../../src/sandbox';
+import type { Page } from '@playwright/test';
 import { expect, saveScreen, test } from './fixtures';
+
+/**
+ * Alt+N counts the tabs shown, and Team and HR join once the user's roles are answered: a key pressed before reads
+ * a shorter strip (Alt+4 opened Settings). The tests press their first key once the strip is whole.
+ */
+async function tabsSettled(page: Page): Promise<void> {
+  await expect(page.locator('.tabs')).not.toHaveAttribute('data-waiting', /.*/);
+  await expect(page.locator('#tab-team')).toBeVisible();
+}
 
 test('submit by keyboard: the dialog opens on Submit, focus stays on the week after it, and the timer then asks for an open day with its button focused', async ({
   page,
 }) => {
   test.setTimeout(90_000);
+  await tabsSettled(page);
   await page.keyboard.press('Alt+2');
   await expect(page.getByTestId('timesheet-state')).toHaveText('Draft');
   const submit = page.getByRole('button', { name: 'Submit week...' });
@@ -52,6 +63,7 @@ test.describe('in Arabic', () => {
 
   test("the manager's English comment is isolated inside the Arabic sentence of a rejected log", async ({ page }) => {
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await tabsSettled(page);
     await page.keyboard.press('Alt+2');
     await expect(page.getByTestId('timesheet-state')).toBeVisible();
     await page.locator('.week-nav button').first().click();
@@ -62,4 +74,29 @@ test.describe('in Arabic', () => {
     await expect(page.locator('.cell-detail bdi', { hasText: MAYA_REJECTION })).toHaveText(MAYA_REJECTION);
     await saveScreen(page, 'week-keys-ar-rejected-comment');
   });
+});
+
+test("a manager's review by keyboard: focus goes to the way back, back to the row left, and to the outcome after Approve", async ({
+  page,
+}) => {
+  await tabsSettled(page);
+  await page.keyboard.press('Alt+4');
+  const first = page.locator('.sheet-row').first();
+  await expect(first).toBeVisible();
+  const who = (await first.locator('.sheet-who .strong').textContent())!;
+  await first.focus();
+  await page.keyboard.press('Enter');
+  const back = page.getByRole('button', { name: 'Team timesheets' });
+  // the row pressed is gone with the list: without a place to go, focus fell to the page's body
+  await expect(back).toBeFocused();
+  await page.keyboard.press('Enter');
+  const row = page.locator('.sheet-row', { hasText: who });
+  await expect(row).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(back).toBeFocused();
+  await page.getByRole('button', { name: 'Approve', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  const outcome = page.locator('.decision-bar', { hasText: `Approved ${who}` });
+  await expect(outcome).toBeFocused();
+  await saveScreen(page, 'week-keys-team-approved');
 });

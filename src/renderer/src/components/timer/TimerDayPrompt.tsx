@@ -116,13 +116,7 @@ function StartOnLockedWeek() {
           <button type="button" className="btn" onClick={cancel}>
             {w.say(M.dontStart)}
           </button>
-          <button
-            ref={startButton}
-            type="button"
-            className="btn btn-primary"
-            disabled={!ready}
-            onClick={() => void startOn(day)}
-          >
+          <button ref={startButton} type="button" className="btn btn-primary" disabled={!ready} onClick={() => void startOn(day)}>
             {w.say(M.start, { ready: problem || !day ? 'no' : 'yes', day: day ? w.formats.day(day) : '' })}
           </button>
         </>
