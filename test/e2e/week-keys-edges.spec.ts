@@ -3,7 +3,8 @@
  * main button and, once the week is submitted, focus stays on the screen (the button it came from is gone); a timer
  * started on the submitted week asks for an open day with its main button focused once that day is checked (not on
  * Today, a day of the locked week); and a manager's comment in another direction than the app's language is isolated
- * (an English comment in Arabic words). A manager's review keeps focus on the screen: opened, left and decided.
+ * (an English comment in Arabic words). A manager's review keeps focus on the screen: opened, left and decided;
+ * and HR's Run report keeps it while the report runs.
  */
 import { MAYA_REJECTION } from '../../src/sandbox';
 import type { Page } from '@playwright/test';
@@ -99,4 +100,15 @@ test("a manager's review by keyboard: focus goes to the way back, back to the ro
   const outcome = page.locator('.decision-bar', { hasText: `Approved ${who}` });
   await expect(outcome).toBeFocused();
   await saveScreen(page, 'week-keys-team-approved');
+});
+
+test('HR runs the payroll report by keyboard and the focus stays on Run report', async ({ page }) => {
+  await tabsSettled(page);
+  await page.keyboard.press('Alt+5');
+  const run = page.getByRole('button', { name: 'Run report' });
+  await run.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.payroll-period')).toBeVisible();
+  // while it ran the button was disabled, which dropped the focus it held to the page's body
+  await expect(run).toBeFocused();
 });
