@@ -3,7 +3,7 @@
  * main button and, once the week is submitted, focus stays on the screen (the button it came from is gone); a timer
  * started on the submitted week asks for an open day with its main button focused once that day is checked (not on
  * Today, a day of the locked week); and a manager's comment in another direction than the app's language is isolated
- * (an English comment in Arabic words). A manager's review keeps focus on the screen: opened, left and decided;
+ * (an English comment in Arabic words), and the week's arrows point outwards in Arabic. A manager's review keeps focus on the screen: opened, left and decided;
  * and HR's Run report keeps it while the report runs.
  */
 import { MAYA_REJECTION } from '../../src/sandbox';
@@ -62,11 +62,18 @@ test('submit by keyboard: the dialog opens on Submit, focus stays on the week af
 test.describe('in Arabic', () => {
   test.use({ locale: 'ar-EG' });
 
-  test("the manager's English comment is isolated inside the Arabic sentence of a rejected log", async ({ page }) => {
+  test("the week's arrows point outwards, and the manager's English comment is isolated inside the Arabic sentence of a rejected log", async ({
+    page,
+  }) => {
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await tabsSettled(page);
     await page.keyboard.press('Alt+2');
     await expect(page.getByTestId('timesheet-state')).toBeVisible();
+    // the arrows of the week point outwards, as in English: previous (on the right) to the right, next to the left
+    const arrows = page.locator('.week-nav .icon-btn > span');
+    const transform = (n: number) => arrows.nth(n).evaluate((e) => getComputedStyle(e).transform);
+    expect(await transform(0), 'the previous week arrow is mirrored like the next one').toBe(await transform(1));
+    expect(await transform(1)).toMatch(/^matrix\(-1,/);
     await page.locator('.week-nav button').first().click();
     await page.locator('.cell-rejected').first().click();
     const note = page.locator('.cell-detail').getByText(MAYA_REJECTION).first();
