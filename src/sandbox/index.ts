@@ -57,7 +57,8 @@ export function seedState(opts: { today: string; seed?: number; extraJobs?: numb
 }
 
 function checkPatch(patch: Partial<Pick<SandboxOptions, ConfigurableOption>>): void {
-  if (patch.today !== undefined && !isValidDate(patch.today)) throw new Error(`today must be a real day written YYYY-MM-DD (got "${patch.today}")`);
+  if (patch.today !== undefined && !isValidDate(patch.today))
+    throw new Error(`today must be a real day written YYYY-MM-DD (got "${patch.today}")`);
   if (patch.envelope !== undefined && patch.envelope !== 'spec' && patch.envelope !== 'real') {
     throw new Error(`envelope must be 'spec' or 'real' (got ${JSON.stringify(patch.envelope)})`);
   }

@@ -5,7 +5,6 @@
  * so, goes again on the core's clock (every 30 minutes, and at the next sync), and once the service's day has begun it
  * is sent once: the service holds exactly one log. A day after the user's today is still refused as before.
  * The core on the test's clock (timers run when the test advances it); the sandbox's today set to the day before.
- * @inner src/core/outbox/service-day.ts src/core/sync/outcomes.ts
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { addDays, localDate } from '../../src/shared/time/week';
@@ -36,14 +35,13 @@ async function start(clock: TestClock): Promise<{ h: Harness; job: { jobId: stri
  * What the entry of `description` shows once the core has done what it does now: the client paces its requests on the
  * core's clock, so each look moves that clock on a little (never near the 30 minutes an entry waits).
  */
-const settled = <T>(clock: TestClock, look: () => Promise<T>) =>
-  expect.poll(
-    async () => {
-      await clock.advance(200);
-      return look();
-    },
-    { timeout: 10_000 },
-  );
+const settled =
+  <T>(clock: TestClock, look: () => Promise<T>) =>
+  async (): Promise<T> => {
+    await clock.advance(200);
+    return look();
+  };
+const POLL = { timeout: 10_000 };
 
 const entryOf = async (harness: Harness, description: string) => {
   const all = await harness.logging.handlers.getOutbox({});
@@ -64,7 +62,12 @@ describe("a log for the user's today while the service is still on the day befor
 
     // not refused, not in the future: it waits for the service's day, and says so (the send goes on after the answer)
     expect(r.state).toBe('queued');
-    await settled(clock, async () => (await entryOf(harness, description))?.waitsForServiceDay).toBeDefined();
+    await expect
+      .poll(
+        settled(clock, async () => (await entryOf(harness, description))?.waitsForServiceDay),
+        POLL,
+      )
+      .toBeDefined();
     const log = (await harness.logging.handlers.getWeek({ date: s.today })).logs.find((l) => l.description === description)!;
     expect(log.sync).toBe('queued');
     expect(log.message).toBeUndefined();
@@ -87,19 +90,34 @@ describe("a log for the user's today while the service is still on the day befor
 
     // the next sync sends it once: still refused (the service's day has not come), still waiting, nothing written
     const syncing = harness.logging.handlers.syncNow({});
-    await settled(clock, async () => (await entryOf(harness, description))?.attempts.length).toBe(2);
+    await expect
+      .poll(
+        settled(clock, async () => (await entryOf(harness, description))?.attempts.length),
+        POLL,
+      )
+      .toBe(2);
     expect(await syncing).toMatchObject({ sent: 0, needsAttention: 0, remaining: 1 });
     expect(await entryOf(harness, description)).toMatchObject({ state: 'queued', waitsForServiceDay: expect.any(String) });
 
     // half an hour on the core's clock: its timer sends it again (the service is still on the day before)
     await clock.advance(30 * MINUTE);
-    await settled(clock, async () => (await entryOf(harness, description))?.attempts.length).toBe(3);
+    await expect
+      .poll(
+        settled(clock, async () => (await entryOf(harness, description))?.attempts.length),
+        POLL,
+      )
+      .toBe(3);
     expect(await entryOf(harness, description)).toMatchObject({ state: 'queued', waitsForServiceDay: expect.any(String) });
 
     // the service's day begins: the next timer sends it, once
     harness.sandbox.configure({ today: s.today });
     await clock.advance(30 * MINUTE);
-    await settled(clock, async () => (await entryOf(harness, description))?.state).toBe('synced');
+    await expect
+      .poll(
+        settled(clock, async () => (await entryOf(harness, description))?.state),
+        POLL,
+      )
+      .toBe('synced');
     expect(await entryOf(harness, description)).not.toHaveProperty('waitsForServiceDay');
     expect(harness.serviceLogs().filter((l) => l.description === description)).toMatchObject([{ workDate: s.today, minutes: 60 }]);
     const adds = harness.sandbox.requests().filter((q) => q.path.includes('addtimelog'));
@@ -136,10 +154,18 @@ describe('serviceDayBehind: which refusals are the zones', () => {
       updatedAt: now,
       ...(since !== undefined ? { waitsForServiceDay: { since } } : {}),
     }) as OutboxOp;
-  const future = (day: string) => ({ code: 8003, field: 'workDate', said: `Cannot log time for a future date: ${day} is after today (${addDays(day, -1)}).` });
+  const future = (day: string) => ({
+    code: 8003,
+    field: 'workDate',
+    said: `Cannot log time for a future date: ${day} is after today (${addDays(day, -1)}).`,
+  });
 
   it("waits for today's log and an earlier day's, with the service's day from its words", () => {
-    expect(serviceDayBehind(add(today), undefined, future(today), today, now)).toEqual({ since: now, day: today, serviceDay: addDays(today, -1) });
+    expect(serviceDayBehind(add(today), undefined, future(today), today, now)).toEqual({
+      since: now,
+      day: today,
+      serviceDay: addDays(today, -1),
+    });
     expect(serviceDayBehind(add(addDays(today, -1)), undefined, future(addDays(today, -1)), today, now)).toMatchObject({ since: now });
   });
 

@@ -143,7 +143,9 @@ export function CellDetail({ cell, logs, job, lockedReason, comment, weekStatus,
                 )}
                 {l.message && <p className="field-hint field-error log-message">{coreText(w, l)}</p>}
                 {!l.message && l.waitsForServiceDay && (
-                  <p className="field-hint muted log-message">{coreText(w, { message: l.waitsForServiceDay, said: l.waitsForServiceDaySaid })}</p>
+                  <p className="field-hint muted log-message">
+                    {coreText(w, { message: l.waitsForServiceDay, said: l.waitsForServiceDaySaid })}
+                  </p>
                 )}
                 {!readOnly && (
                   <div className="row row-end log-actions">
