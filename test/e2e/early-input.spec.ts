@@ -122,6 +122,197 @@ test('in German (the screen main.tsx puts in place), Enter in Hours before the s
   await page.context().close();
 });
 
+test('a click on Log before the script logs once, with what was typed; the button says so before the script', async ({
+  browser,
+  web,
+  sandbox,
+}) => {
+  const { page, release } = await heldPage(browser, web.url);
+  const form = page.getByRole('form', { name: 'Log or time your work' });
+  const picker = form.getByRole('combobox', { name: 'Job' });
+  const hours = form.getByRole('textbox', { name: 'Hours', exact: true });
+  const logged = () => sandbox.state().timeLogs.filter((l) => l.user === sandbox.demoUser && l.description === 'Clicked before the script');
+  // nothing typed: the button as the app draws it without a job (no pointer, "Choose a job first.")
+  await expect(form.getByRole('button', { name: 'Start timer' })).toHaveCSS('pointer-events', 'none');
+  await expect(form.getByText('Choose a job first.')).toBeVisible();
+  await saveScreen(page, 'early-input-nothing-typed-before-the-script-420');
+
+  await picker.click();
+  await page.keyboard.type('backend');
+  await page.keyboard.press('Tab');
+  // a job typed, no hours: the button starts the timer, and takes a press
+  await expect(form.getByRole('button', { name: 'Start timer' })).toHaveCSS('pointer-events', 'auto');
+  await saveScreen(page, 'early-input-job-typed-before-the-script-420');
+  await page.keyboard.type('Clicked before the script');
+  await hours.click();
+  await page.keyboard.type('1:45');
+  // hours typed: the button says what a press will do, and takes it
+  const log = form.getByRole('button', { name: 'Log time' });
+  await expect(log).toBeVisible();
+  await expect(log).toBeEnabled();
+  await expect(log).toHaveCSS('pointer-events', 'auto');
+  await expect(form.getByRole('button', { name: 'Start timer' })).toHaveCount(0);
+  await expect(form.getByText('Choose a job first.')).toBeHidden();
+  await saveScreen(page, 'early-input-log-button-before-the-script-420');
+  await log.click();
+  await expect(hours).toHaveValue('1:45');
+  expect(await page.evaluate(() => performance.getEntriesByName('punchcard:app-script').length)).toBe(0);
+
+  release();
+  await inCharge(page);
+  await expect(form.getByRole('status')).toContainText('Logged 01:45 on Backend API');
+  await expect.poll(() => logged().length).toBe(1);
+  expect(logged()[0]).toMatchObject({ minutes: 105, workDate: localToday() });
+  expect(sandbox.state().jobs.find((j) => j.jobId === logged()[0].jobId)?.jobName).toMatch(/Backend API/);
+  await expect(hours).toHaveValue('');
+  await expect(page.getByTestId('status')).toContainText(/online/i);
+  expect(logged()).toHaveLength(1);
+  await page.context().close();
+});
+
+test('a double click on Log before the script logs once: the first press makes the form busy, as in the app', async ({
+  browser,
+  web,
+  sandbox,
+}) => {
+  const { page, release } = await heldPage(browser, web.url);
+  const form = page.getByRole('form', { name: 'Log or time your work' });
+  const logged = () =>
+    sandbox.state().timeLogs.filter((l) => l.user === sandbox.demoUser && l.description === 'Clicked twice before the script');
+  await form.getByRole('combobox', { name: 'Job' }).click();
+  await page.keyboard.type('backend');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Clicked twice before the script');
+  await form.getByRole('textbox', { name: 'Hours', exact: true }).click();
+  await page.keyboard.type('50m');
+  await form.getByRole('button', { name: 'Log time' }).dblclick();
+
+  release();
+  await inCharge(page);
+  await expect(form.getByRole('status')).toContainText('Logged 00:50 on Backend API');
+  await expect.poll(() => logged().length).toBe(1);
+  await expect(page.getByTestId('status')).toContainText(/online/i);
+  expect(logged()).toHaveLength(1);
+  await page.context().close();
+});
+
+test('a job typed and Start timer clicked before the script: the timer runs on that job', async ({ browser, web }) => {
+  const { page, release } = await heldPage(browser, web.url);
+  const form = page.getByRole('form', { name: 'Log or time your work' });
+  await form.getByRole('combobox', { name: 'Job' }).click();
+  await page.keyboard.type('backend');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Timed before the script');
+  await form.getByRole('button', { name: 'Start timer' }).click();
+  await expect(page.locator('.running-name')).toHaveCount(0);
+
+  release();
+  await inCharge(page);
+  await expect(page.locator('.running-name')).toHaveText(/Backend API/);
+  // the form is ready for the next entry, as after any start
+  await expect(form.getByRole('combobox', { name: 'Job' })).toHaveValue('');
+  await expect(form.getByLabel('Description')).toHaveValue('');
+  await page.context().close();
+});
+
+test('a click on Log before the script with no job chosen: the app says so once in charge, and sends nothing', async ({
+  browser,
+  web,
+  sandbox,
+}) => {
+  const { page, release } = await heldPage(browser, web.url);
+  const form = page.getByRole('form', { name: 'Log or time your work' });
+  const picker = form.getByRole('combobox', { name: 'Job' });
+  const hours = form.getByRole('textbox', { name: 'Hours', exact: true });
+  const description = form.getByLabel('Description');
+  const logged = () => sandbox.state().timeLogs.filter((l) => l.user === sandbox.demoUser && l.description === 'No job before the script');
+  // a name that is no job, left by a click (so nothing chose one)
+  await picker.click();
+  await page.keyboard.type('No such job');
+  await description.click();
+  await page.keyboard.type('No job before the script');
+  await hours.click();
+  await page.keyboard.type('40m');
+  await form.getByRole('button', { name: 'Log time' }).click();
+
+  release();
+  await inCharge(page);
+  // the app's own word, its button closed, what was typed kept
+  await expect(form.getByText('Choose a job first.')).toBeVisible();
+  await expect(form.getByRole('button', { name: 'Log 00:40' })).toBeDisabled();
+  await expect(hours).toHaveValue('40m');
+  // a job chosen now and the form's key: one log, so the click before the script sent none
+  await picker.fill('backend');
+  await page.keyboard.press('Enter');
+  await expect(picker).toHaveValue(/Backend API/);
+  await page.keyboard.press('Control+Enter');
+  await expect(form.getByRole('status')).toContainText('Logged 00:40 on Backend API');
+  await expect.poll(() => logged().length).toBe(1);
+  await expect(page.getByTestId('status')).toContainText(/online/i);
+  expect(logged()).toHaveLength(1);
+  await page.context().close();
+});
+
+test('Enter in the job picker before the script goes on to Hours at once: the hours typed next are there, one log', async ({
+  browser,
+  web,
+  sandbox,
+}) => {
+  const { page, release } = await heldPage(browser, web.url);
+  const form = page.getByRole('form', { name: 'Log or time your work' });
+  const picker = form.getByRole('combobox', { name: 'Job' });
+  const hours = form.getByRole('textbox', { name: 'Hours', exact: true });
+  const description = form.getByLabel('Description');
+  const logged = () => sandbox.state().timeLogs.filter((l) => l.user === sandbox.demoUser && l.description === 'Entered before the script');
+
+  await picker.click();
+  await page.keyboard.type('backend');
+  await page.keyboard.press('Enter');
+  await expect(hours).toBeFocused();
+  await page.keyboard.type('1:15');
+  await expect(hours).toHaveValue('1:15');
+  await expect(picker).toHaveValue('backend');
+  await description.click();
+  await page.keyboard.type('Entered before the script');
+
+  release();
+  await inCharge(page);
+  // the kept Enter chose the job, and left the focus where the user went on to
+  await expect(picker).toHaveValue(/Backend API/);
+  await expect(description).toBeFocused();
+  await expect(form.getByRole('button', { name: 'Log 01:15' })).toBeEnabled();
+  expect(logged()).toHaveLength(0);
+  await page.keyboard.press('Control+Enter');
+  await expect(form.getByRole('status')).toContainText('Logged 01:15 on Backend API');
+  await expect.poll(() => logged().length).toBe(1);
+  expect(logged()[0]).toMatchObject({ minutes: 75, workDate: localToday() });
+  await expect(page.getByTestId('status')).toContainText(/online/i);
+  expect(logged()).toHaveLength(1);
+  await page.context().close();
+});
+
+test('Alt+L before the script goes to Hours at once, and is not done again by the app', async ({ browser, web }) => {
+  const { page, release } = await heldPage(browser, web.url);
+  const form = page.getByRole('form', { name: 'Log or time your work' });
+  const hours = form.getByRole('textbox', { name: 'Hours', exact: true });
+  const description = form.getByLabel('Description');
+  await page.keyboard.press('Alt+L');
+  await expect(hours).toBeFocused();
+  await page.keyboard.type('30m');
+  await expect(hours).toHaveValue('30m');
+  // and the user goes on to the description
+  await description.click();
+  await page.keyboard.type('After Alt+L');
+
+  release();
+  await inCharge(page);
+  // the hours are the app's (read as 00:30), and the focus stays where the user went: Alt+L was not done a second time
+  await expect(form.getByRole('button', { name: 'Log 00:30' })).toBeVisible();
+  await expect(description).toBeFocused();
+  await expect(description).toHaveValue('After Alt+L');
+  await page.context().close();
+});
+
 test('the app keys pressed before the script are done after it, in order: Alt+3 then Alt+2 ends on Week', async ({ browser, web }) => {
   const { page, release } = await heldPage(browser, web.url);
   await page.keyboard.press('Alt+3');

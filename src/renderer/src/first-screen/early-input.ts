@@ -6,12 +6,20 @@
  *
  * - typing is left to the fields: what is typed stays in them, and the app reads it into its state once it has taken
  *   the screen over (take-over.ts `fieldsIntoState`);
- * - what a field cannot keep by itself is kept here, in order: a click on a button or link, a form's submit, Enter in
- *   a field (the form's submit, or the job picker's choice), Tab out of the job picker (it chooses the job typed), and
- *   the app's keys (Alt+1..6, Alt+S, Alt+L: shortcuts.ts; Ctrl+Enter, the form's key). Each is stopped before anything
- *   else sees it (no native submit or navigation, and not the app's handlers either while this layer is on: so an act
- *   is either kept here or handled by the app, never both), and the app replays them through its own handlers once it
- *   is in charge (take-over.ts `replayActs`), after which this layer stands down.
+ * - what a field cannot keep by itself is kept here, in order: a click on a button or link (the Track form's button
+ *   included: the page builds it able to take one, ComposerAction.tsx), a form's submit, Enter in a field (the form's
+ *   submit, or the job picker's choice), Tab out of the job picker (it chooses the job typed), and the app's keys
+ *   (Alt+1..6, Alt+S, Alt+L: shortcuts.ts; Ctrl+Enter, the form's key). Each is stopped before anything else sees it
+ *   (no native submit or navigation, and not the app's handlers either while this layer is on: so an act is either
+ *   kept here or handled by the app, never both), and the app replays them through its own handlers once it is in
+ *   charge (take-over.ts `replayActs`), after which this layer stands down;
+ * - where an act moves the focus to a place on this screen, the move is made here at once, so what is typed next
+ *   lands where the user expects: Enter in the job picker with a name typed goes on to Hours (the app's Enter on a
+ *   chosen job; no suggestions are shown before the script, so the choice and the move are one press here: the choice
+ *   is kept, and replayed with the focus left where it is), and Alt+L to Hours (all the app's Alt+L does on this
+ *   screen: not kept). Only while what is kept so far is job choices: after any other act the replay may change the
+ *   screen or the focus, so these are kept for it as they are. Alt+1..6 are always kept: the tabs are not on show
+ *   until the app knows the user's roles (App.tsx), and the others' screens are not in the page.
  *
  * Self-contained on purpose: the build writes `earlyInput`'s own text into the page (earlyInputScript), so it may use
  * nothing but the page's globals, no import and no value from this module.
@@ -31,6 +39,8 @@ export interface EarlyAct {
   altKey?: boolean;
   metaKey?: boolean;
   shiftKey?: boolean;
+  /** Its move of the focus was made by the layer: the replay leaves the focus where the user has it since. */
+  moved?: boolean;
 }
 
 export interface EarlyLayer {
@@ -52,6 +62,8 @@ export function earlyInput(): void {
   const acts: EarlyAct[] = [];
   let on = true;
   let fieldsOwned = false;
+  // nothing kept yet but job choices, whose replay changes neither the screen nor the focus
+  let choicesOnly = true;
   const agent = (navigator as Navigator & { userAgentData?: { platform?: string } }).userAgentData;
   // the same test as shortcuts.ts keyPlatform
   const mac = /mac|iphone|ipad/i.test(agent?.platform ?? navigator.platform ?? '');
@@ -64,10 +76,16 @@ export function earlyInput(): void {
     }
     return path;
   };
-  const keep = (e: Event, act: Omit<EarlyAct, 'target' | 'path'>, target: Element, hold: boolean) => {
+  const keep = (e: Event, act: Omit<EarlyAct, 'target' | 'path'>, target: Element, hold: boolean, choice = false) => {
     e.stopImmediatePropagation();
     if (hold) e.preventDefault();
     acts.push({ ...act, target, path: pathOf(target) });
+    choicesOnly &&= choice;
+  };
+  // Hours, where the Track form sends Alt+L and Enter on a chosen job (Composer.tsx names it on the form)
+  const hours = () => {
+    const form = document.querySelector<HTMLElement>('#root form[data-log-field]');
+    return form ? document.getElementById(form.dataset.logField ?? '') : null;
   };
   const onKey = (e: KeyboardEvent) => {
     if (!e.isTrusted || e.isComposing) return;
@@ -88,8 +106,22 @@ export function earlyInput(): void {
       return;
     }
     const { key, code, ctrlKey, altKey, metaKey, shiftKey } = e;
+    const picker = field && t.getAttribute('role') === 'combobox';
+    const to = choicesOnly ? hours() : null;
+    // (once the app holds the fields it shows the suggestions, and there Enter only chooses, as in the app)
+    if (enter && picker && to && !fieldsOwned && (t as HTMLInputElement).value.trim() !== '') {
+      keep(e, { kind: 'key', key, code, ctrlKey, altKey, metaKey, shiftKey, moved: true }, t, true, true);
+      to.focus();
+      return;
+    }
+    if (appKey && code === 'KeyL' && to) {
+      e.stopImmediatePropagation();
+      e.preventDefault();
+      to.focus();
+      return;
+    }
     // Tab still moves on to the next field: only the choice of the job is the app's to make
-    keep(e, { kind: 'key', key, code, ctrlKey, altKey, metaKey, shiftKey }, t, !pickerTab);
+    keep(e, { kind: 'key', key, code, ctrlKey, altKey, metaKey, shiftKey }, t, !pickerTab, pickerTab);
   };
   const onClick = (e: MouseEvent) => {
     if (!e.isTrusted || !(e.target instanceof Element)) return;

@@ -53,6 +53,7 @@ export function replayActs(acts: readonly EarlyAct[], root: HTMLElement, flush: 
   for (const act of acts) {
     const target = find(act) ?? (act.kind === 'key' ? document.body : null);
     if (!target) continue;
+    const focused = document.activeElement;
     flush(() => {
       if (act.kind === 'click') (target as HTMLElement).click();
       else if (act.kind === 'submit') (target as HTMLFormElement).requestSubmit();
@@ -69,6 +70,8 @@ export function replayActs(acts: readonly EarlyAct[], root: HTMLElement, flush: 
         else if (!button.disabled) button.click();
       }
     });
+    // the layer moved the focus for this act already, and the user may have gone on from there: left as it is
+    if (act.moved && focused instanceof HTMLElement && focused.isConnected && document.activeElement !== focused) focused.focus();
     done++;
   }
   // a job picker the user had left: telling the app what was typed in it opened its suggestions (as typing does), and

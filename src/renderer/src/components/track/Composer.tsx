@@ -9,7 +9,8 @@
  * After a log the form is ready for the next one, as it opens: the day goes back to Today (a log to Yesterday used
  * to leave the next entry on Yesterday, unnoticed; docs/daily-loop.md), and the line saying what was logged stays
  * until the user starts the next entry (types, picks a job or a day), not while it is being typed. The primary button
- * (Log or Start, and when it takes a press): ./ComposerAction.tsx.
+ * (Log or Start, and when it takes a press): ./ComposerAction.tsx. `data-log-field` names Hours for the page's
+ * early-input layer (Alt+L and Enter on a job go there before the script too: ../../first-screen/early-input.ts).
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Job } from '../../../../shared/domain';
@@ -204,6 +205,7 @@ export function Composer() {
       ref={formRef}
       className="card composer"
       aria-label={w.say(M.name)}
+      data-log-field={`${id}-hours`}
       noValidate
       onSubmit={(e) => {
         e.preventDefault();

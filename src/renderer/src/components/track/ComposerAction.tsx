@@ -7,6 +7,7 @@ import type { Job } from '../../../../shared/domain';
 import { addDays } from '../../../../shared/time/week';
 import { keyNames, keyPlatform, shortcutKeys } from '../../shortcuts';
 import { useWording } from '../../i18n/I18n';
+import { useMounted } from '../../hooks/useMounted';
 import { LOG_WORDS } from '../../log-words';
 import { DAYS_WORDS } from './SeveralDays';
 import { COMPOSER_WORDS as M } from './track-words';
@@ -35,14 +36,45 @@ export function ComposerAction(p: ComposerActionProps) {
   const { id, job, logging, hhmm, durationProblem, days, daysBusy, blocked, saving, timerBusy, running, date, today } = p;
   const w = useWording();
   const keys = shortcutKeys(keyPlatform(), keyNames(w));
+  const mounted = useMounted();
+  const startWords = (
+    <>
+      <span aria-hidden="true" className="mirror">
+        {'\u25B6'}
+      </span>{' '}
+      {w.say(M.start, { running: running ? 'yes' : 'no' })}
+    </>
+  );
   return (
     <div className="row row-end composer-actions">
       {!job && (
-        <span className="muted small" id={`${id}-why`}>
+        <span className="muted small composer-why" id={`${id}-why`}>
           {w.say(M.chooseJob)}
         </span>
       )}
-      {logging ? (
+      {!mounted ? (
+        /*
+         * The first render, the one built into index.html (prerender.tsx), which the page shows before the app's
+         * script: there the early-input layer keeps a press of this button and the app replays it through its own
+         * handler once in charge (first-screen/early-input.ts). So it is not `disabled` here: the first screen's
+         * stylesheet (track.css, "before the script") draws it as the app would from what is in the fields, and with
+         * the words of what a press will do: "Start timer" while Hours is empty, "Log time" once typed (the hours are
+         * read by the app); drawn as disabled, taking no pointer, while the job field is empty. A job typed there is
+         * not known to be one until the app has read the jobs: if it is not, the press does nothing after the take-over,
+         * where the app shows "Choose a job first." again (it is hidden meanwhile). From the next render on (the app in
+         * charge) the button is the app's own, below. A window drawn without that page starts closed to input (App).
+         */
+        <button
+          type="submit"
+          className="btn btn-primary btn-large composer-early"
+          aria-describedby={job ? undefined : `${id}-why`}
+          aria-keyshortcuts={keys.formAction}
+          title={`${keys.formActionWords}`}
+        >
+          <span className="composer-early-start">{startWords}</span>
+          <span className="composer-early-log">{w.say(LOG_WORDS.logButton, { hasHours: 'no', hours: '', day: 'other' })}</span>
+        </button>
+      ) : logging ? (
         <button
           type="submit"
           className="btn btn-primary btn-large"
@@ -70,10 +102,7 @@ export function ComposerAction(p: ComposerActionProps) {
           aria-keyshortcuts={keys.formAction}
           title={`${keys.formActionWords}`}
         >
-          <span aria-hidden="true" className="mirror">
-            {'\u25B6'}
-          </span>{' '}
-          {w.say(M.start, { running: running ? 'yes' : 'no' })}
+          {startWords}
         </button>
       )}
     </div>
