@@ -3,11 +3,11 @@
  * says, when that element can still take it; else to the screen now shown, so a keyboard user is never left on nothing
  * (the page's body) or on something hidden. The element can also go after the dialog closed: a dialog's answer that
  * deletes a log or discards an outbox entry closes it at once, and the row with the button that opened it goes when
- * the core has answered, a moment later. So the element given the focus back is watched until the user goes on (a key,
- * a click, the focus moved elsewhere): if it is removed or hidden with the focus on it, the screen takes the focus.
+ * the core has answered, a moment later. So until the user goes on (a key, a click), a focus removed or hidden with
+ * what held it goes to the screen shown.
  */
 
-/** Ends the watch of the last element the focus went back to (one at a time). */
+/** Ends the watch begun as the last dialog closed (one at a time). */
 let endWatch: (() => void) | null = null;
 
 /** Whether `el` can hold the focus: an element of the page (not its body), drawn, not disabled, not closed to input. */
@@ -37,24 +37,17 @@ export function focusScreen(): void {
 export function returnFocus(to: Element | null): void {
   endWatch?.();
   if (canHoldFocus(to)) to.focus();
-  if (!canHoldFocus(to) || document.activeElement !== to) {
-    focusScreen();
-    return;
-  }
-  watch(to);
+  if (!canHoldFocus(document.activeElement)) focusScreen();
+  watch();
 }
 
-function watch(el: HTMLElement): void {
+/**
+ * Until the user goes on (a key, a click), the focus is kept on something: what the dialog's answer changes next (the
+ * row it removes, the form it closes, a field it re-renders) may take the focus with it, once or several times.
+ */
+function watch(): void {
   const check = () => {
-    const now = document.activeElement;
-    if (now === el && canHoldFocus(el)) return;
-    end();
-    // the focus went where someone chose (a field, the app's next step): theirs to keep
-    if (now !== el && canHoldFocus(now)) return;
-    focusScreen();
-  };
-  const onFocusIn = (e: FocusEvent) => {
-    if (e.target !== el) end();
+    if (!canHoldFocus(document.activeElement)) focusScreen();
   };
   // The row going is a change of the page's elements; the element hidden is a change of a style, a class or an
   // attribute on it or on one of its parents (React hides a screen being left by its style).
@@ -69,11 +62,9 @@ function watch(el: HTMLElement): void {
     observer.disconnect();
     window.removeEventListener('keydown', end, true);
     window.removeEventListener('pointerdown', end, true);
-    document.removeEventListener('focusin', onFocusIn, true);
     if (endWatch === end) endWatch = null;
   };
   window.addEventListener('keydown', end, true);
   window.addEventListener('pointerdown', end, true);
-  document.addEventListener('focusin', onFocusIn, true);
   endWatch = end;
 }
