@@ -9,6 +9,11 @@ export interface Column {
   max?: number;
   /** Cut to what is left of `maxWidth` (formatTable's option) once the other columns have their width. */
   shrink?: boolean;
+  /**
+   * With `shrink`: a longer cell goes on under itself, word by word, the other columns blank on those lines, instead
+   * of being cut (a reason the user needs whole, in a terminal of 80-100 columns).
+   */
+  wrap?: boolean;
 }
 
 /**
@@ -39,9 +44,12 @@ export function formatTable(columns: Column[], rows: Row[], footer: Row[] = [], 
   if (shrink >= 0 && opts.maxWidth) {
     const others = widths.reduce((n, w, i) => (i === shrink ? n : n + w), 0) + 2 * (columns.length - 1);
     const room = Math.max(width(columns[shrink].header), opts.maxWidth - others);
-    const fit = (r: string[]) => r.map((cell, i) => (i === shrink ? cut(cell, room) : cell));
-    cells = cells.map(fit);
-    feet = feet.map(fit);
+    const fit = (r: string[]) =>
+      columns[shrink].wrap
+        ? wrapWords(r[shrink], room).map((part, k) => r.map((cell, i) => (i === shrink ? part : k === 0 ? cell : '')))
+        : [r.map((cell, i) => (i === shrink ? cut(cell, room) : cell))];
+    cells = cells.flatMap(fit);
+    feet = feet.flatMap(fit);
     widths = measure();
   }
   const line = (r: string[]) =>
@@ -51,6 +59,19 @@ export function formatTable(columns: Column[], rows: Row[], footer: Row[] = [], 
       .trimEnd();
   const rule = line(widths.map((w) => '-'.repeat(w)));
   return [line(columns.map((c) => c.header)), rule, ...cells.map(line), ...(feet.length ? [rule, ...feet.map(line)] : [])].join('\n');
+}
+
+/** `text` in lines of at most `room` columns, broken between words (a word longer than that has a line of its own). */
+function wrapWords(text: string, room: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ').filter(Boolean)) {
+    if (line && width(line) + 1 + width(word) > room) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  return [...lines, line];
 }
 
 /** `text`, or its first `max - 1` characters and "…". */

@@ -99,8 +99,8 @@ export function createLogRules(deps: {
   weeks: Weeks;
   clock: Clock;
   session: Session;
-  /** Whether the service can be reached, its cause, and when that changes (./service/reachability.ts). */
-  reach: Pick<Reachability, 'reachable' | 'status' | 'onChange'>;
+  /** Whether the service can be reached (./service/reachability.ts). */
+  reach: Pick<Reachability, 'reachable'>;
 }): LogRules {
   const { ledger, catalog, weeks, clock, session } = deps;
 
@@ -128,27 +128,6 @@ export function createLogRules(deps: {
 
   const withJob = (log: NewLog): NewLog => withJobName(log, catalog.cachedJobs());
 
-  /**
-   * `reads`, or `meanwhile()` once the service is found not to answer while they run. The reads a log's rules wait for
-   * go out together, each with its own deadline (the week 8 s, the job list 6 s, the settings 4 s): under a black hole
-   * (connections taken, never answered) the first to give up says the service does not answer, and the log is then
-   * checked with what is known, as offline (and checked again before it is sent), instead of waiting out the slowest
-   * read: `punch log` took 8 s. Only then: a refused connection, DNS or a sign-in page ends each read at once, and a
-   * log answered before its reads were through would leave a read or a check of its in flight for the next action to
-   * meet (a "Sync now" right after the network came back shared such a check and said offline). The reads go on and
-   * keep what they bring.
-   */
-  function orOnceUnreachable<T>(reads: Promise<T>, meanwhile: () => T): Promise<T> {
-    let off = () => {};
-    const gaveUp = new Promise<T>((resolve) => {
-      off = deps.reach.onChange(() => {
-        if (deps.reach.status().cause === 'timeout') resolve(meanwhile());
-      });
-    });
-    reads.catch(() => undefined); // a read that fails after the log went on is nobody's unhandled rejection
-    return Promise.race([reads, gaveUp]).finally(off);
-  }
-
   async function ensureJobs(log: NewLog): Promise<NewLog> {
     let e = withJob(log);
     // an id not in the cache (the list may be stale), or a name while no list was ever fetched: one fetch (bounded,
@@ -156,10 +135,7 @@ export function createLogRules(deps: {
     // unreachable (the user must not wait for it; the log is then checked before it is sent, and the service checks
     // the name on send)
     if (((e.jobId && !e.jobName) || (!e.jobId && e.jobName && !jobsKnown())) && deps.reach.reachable()) {
-      await orOnceUnreachable(
-        catalog.jobs({ status: 'all' }).catch(() => undefined),
-        () => undefined,
-      );
+      await catalog.jobs({ status: 'all' }).catch(() => undefined);
       e = withJob(e);
     }
     return e;
@@ -176,12 +152,11 @@ export function createLogRules(deps: {
     if (!deps.reach.reachable()) return;
     await catalog.settings({ maxAgeMs: SETTINGS_FOR_RULES_MS }).catch(() => undefined);
   };
+  // the reads go out together, each with its own deadline (the week 8 s, the job list 6 s, the settings 4 s); under a
+  // black hole the first to give up says the service does not answer and the others end with it (the watched client:
+  // ./service/watched-client.ts), so a log is checked with what is known, as offline, without waiting out the slowest
   const freshen = (dates: string[], opts: { commit?: boolean } = {}): Promise<LocksAsRead> =>
-    orOnceUnreachable(
-      Promise.all([weeks.ensureFresh(dates.filter(Boolean), opts), settingsKnown()]).then(([asRead]) => asRead),
-      // as `ensureFresh` answers when the service did not confirm: a week locked on the copy stands as last read
-      () => (opts.commit ? weeks.locksOnCopy(dates) : new Map()),
-    );
+    Promise.all([weeks.ensureFresh(dates.filter(Boolean), opts), settingsKnown()]).then(([asRead]) => asRead);
 
   /**
    * An edit as ./log-gate.ts `editLog` checks it: the day's total without the log being edited (the edit replaces its

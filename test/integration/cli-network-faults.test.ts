@@ -113,17 +113,40 @@ describe('punch when the network is not what it seems', { timeout: 90_000 }, () 
     }
   });
 
-  it('every connection reset before an answer: a first `punch status` names the cause and exits 2, never "not checked yet"', async () => {
+  it('every connection reset after the request: a first `punch status` says the connection was cut off (not "no network"), exits 2, never "not checked yet"', async () => {
     // A new process has never had an answer from the service: a reset is its measure, not a kept-alive connection's
     // staleness to confirm later (the confirmation read would finish after the status had printed "not checked yet").
+    // The connection was made and the request sent: the network worked, so "no network" would send the user to check
+    // a cable that is fine.
     await proxy.setMode('reset-before');
     try {
-      const status = await w.punchJson<{ online: boolean; network: { cause: string } }>(['status'], { env });
+      const status = await w.punchJson<{ online: boolean; network: { cause: string; cutOff?: boolean } }>(['status'], { env });
       expect(status.code, status.stderr).toBe(2);
-      expect(status.value.network.cause).toBe('offline-no-network');
+      // the cause keeps its value (scripts read it); cutOff says how the connection failed
+      expect(status.value.network).toMatchObject({ cause: 'offline-no-network', cutOff: true });
       expect(status.value.online).toBe(false);
-      expect(status.stderr).toMatch(/^punch: the service cannot be used now: no network\./);
+      expect(status.stderr).toMatch(/^punch: the service cannot be used now: the connection to the service was cut off/);
+      expect(status.stderr).toMatch(/The network may be fine/);
+      expect(status.stderr).not.toMatch(/no network/);
       expect(proxy.counts().byMode['reset-before'] ?? 0).toBeGreaterThan(0);
+    } finally {
+      await proxy.setMode('pass');
+    }
+  });
+
+  it('an answer cut off halfway: `punch status` says the connection was cut off, and a read says so too', async () => {
+    await proxy.setMode('truncated');
+    try {
+      const status = await w.punchJson<{ online: boolean; network: { cause: string; cutOff?: boolean } }>(['status'], { env });
+      expect(status.code, status.stderr).toBe(2);
+      expect(status.value.network).toMatchObject({ cause: 'offline-no-network', cutOff: true });
+      expect(status.stderr).toMatch(/^punch: the service cannot be used now: the connection to the service was cut off/);
+      expect(status.stderr).not.toMatch(/no network/);
+      const read = await w.punch(['timesheet', sheetId()], { env });
+      expect(read.code).toBe(2);
+      expect(read.stderr).toMatch(/^punch: The service's answer was cut off while reading a timesheet/);
+      expect(read.stderr).not.toMatch(/no network/);
+      expect(proxy.counts().byMode.truncated ?? 0).toBeGreaterThan(0);
     } finally {
       await proxy.setMode('pass');
     }

@@ -1,12 +1,14 @@
 /**
  * A log made while the service takes connections and never answers (a black hole: a half-dead VPN, a proxy that holds
- * requests) waits only until the service is found unreachable, not for the slowest read its rules asked for
- * (src/core/log-rules.ts `orOnceUnreachable`). The rules read the week (8 s), the job list (6 s) and the settings (4 s)
- * at once, each with its own deadline; the first to give up says the service cannot be reached, and the log is then
- * checked with what is known and queued, as it is offline. `punch log` there took 8 s; the app's Log button as long.
+ * requests) waits only until the service is found not to answer, not for the slowest read its rules asked for. The
+ * rules read the week (8 s), the job list (6 s) and the settings (4 s) at once, each with its own deadline; the first
+ * to give up says the service does not answer, the others end with it (src/core/service/watched-client.ts), and the
+ * log is then checked with what is known and queued, as it is offline. `punch log` there took 8 s; the app's Log
+ * button as long. A log made later, when a check is due and the week read goes as that check, waits no longer than a
+ * check (4 s); it waited out the week's 8 s, and so did the user's refresh of a week (main: 8000 ms on the driven clock).
  *
  * Judged on a driven test clock, not by a stopwatch: the clock's time when the log answers names the deadline it met.
- * @inner src/core/catalog/catalog.ts, src/core/week/weekview.ts (the reads' deadlines, compared with the clock's time)
+ * @inner src/core/catalog/catalog.ts, src/core/week/weekview.ts, src/core/service/reachability.ts (the reads' and the check's deadlines, compared with the clock's time)
  */
 import { afterEach, expect, it } from 'vitest';
 import { createServiceClient, SANDBOX_POLICY } from '../../src/core/service';
@@ -15,6 +17,7 @@ import { WEEK_READ } from '../../src/core/week/weekview';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
 import { runningClock, TEST_NOW, TEST_TODAY } from '../fixtures/test-clock';
 import { addWeeks, weekStartOf } from '../../src/shared/time/week';
+import { REACH_POLICY } from '../../src/core/service/reachability';
 import { drivenClock, type DrivenClock } from '../fixtures/driven-clock';
 import { coreOver, sessionOf, someJob, tempDir, type CoreUnderTest } from '../fixtures/logging-harness';
 import { FaultProxy } from '../tools/fault-proxy';
@@ -46,7 +49,7 @@ async function coreBehindBlackHole() {
   const client = createServiceClient({ baseUrl: proxy.url, clock: driven.clock, fetch: driven.fetch, ...on });
   const session = sessionOf(client, { baseUrl: proxy.url, user: sb.demoUser, token: sb.demoToken, kind: 'service' });
   core = await coreOver({ dataDir: tempDir('punch-unreachable-wait-'), clock: driven.clock, session });
-  return { core, clock: driven.clock, job, hole: () => proxy!.setMode('blackhole') };
+  return { core, clock: driven.clock, job, hole: () => proxy!.setMode('blackhole'), back: () => proxy!.setMode('pass') };
 }
 
 it("a log under a black hole is queued once the settings read gives up, not after the week read's deadline", async () => {
@@ -93,4 +96,51 @@ it('a log into a week the copy says is submitted, under a black hole: refused on
     violations: [expect.objectContaining({ rule: 'locked' })],
   });
   expect(JSON.stringify(await core.handlers.getOutbox({}))).not.toContain('into a submitted week');
+}, 30_000);
+
+it('a second log, made when a check is due, waits no longer than a check; the service back is found by the next check', async () => {
+  const { core, clock, job, hole, back } = await coreBehindBlackHole();
+  const log = (description: string) => core.handlers.logTime({ ...job, workDate: TEST_TODAY, hours: '00:15', billable: true, description });
+  await hole();
+  const first = await log('first');
+  expect(first.state).toBe('queued');
+  expect(core.status().network).toMatchObject({ cause: 'timeout', nextCheckAt: expect.any(Number) });
+  // the first log's reads are over (a week read still in flight would be shared by the second log's)
+  await expect.poll(() => proxy!.held()).toBe(0);
+  // the check is due: the week read goes as that check (the settings and the job list wait, as offline)
+  clock.set(core.status().network.nextCheckAt!);
+  const before = clock.elapsed();
+  const second = await log('second');
+  const waited = clock.elapsed() - before;
+  expect(second.state).toBe('queued');
+  expect(waited).toBeGreaterThanOrEqual(REACH_POLICY.probeWithinMs); // the check was made, and not answered
+  expect(waited).toBeLessThan(WEEK_READ.withinMs); // ...and the week read's own 8 s were not waited out
+  expect(core.status()).toMatchObject({ online: false, network: { cause: 'timeout' } });
+  // the service answers again: the next check finds it, without a restart
+  await back();
+  clock.set(core.status().network.nextCheckAt!);
+  const third = await log('third');
+  expect(third.state).toBe('synced'); // the week read answered: the service is fresh, the log went at once
+  expect(core.status()).toMatchObject({ online: true, network: { cause: 'online' } });
+  const ids = [first, second, third].map((r) => r.log.localId);
+  expect(
+    (await core.handlers.getOutbox({}))
+      .filter((e) => ids.includes(e.localId))
+      .map((e) => e.localId)
+      .sort(),
+  ).toEqual([...ids].sort());
+}, 30_000);
+
+it("the user's refresh of a week while the service does not answer waits a check's time, not the week read's", async () => {
+  const { core, clock, job, hole } = await coreBehindBlackHole();
+  await hole();
+  await core.handlers.logTime({ ...job, workDate: TEST_TODAY, hours: '00:20', billable: true, description: 'before the refresh' });
+  expect(core.status().network.cause).toBe('timeout');
+  await expect.poll(() => proxy!.held()).toBe(0);
+  const before = clock.elapsed();
+  const week = await core.handlers.getWeek({ date: addWeeks(TEST_TODAY, -1), refresh: true }); // the user's refresh always reads
+  const waited = clock.elapsed() - before;
+  expect(week).toMatchObject({ fresh: false });
+  expect(waited).toBeGreaterThanOrEqual(REACH_POLICY.probeWithinMs);
+  expect(waited).toBeLessThan(WEEK_READ.withinMs);
 }, 30_000);

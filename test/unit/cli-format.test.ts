@@ -29,6 +29,27 @@ describe('tables', () => {
     expect(t.split('\n')[3]).toBe('Bob  c');
   });
 
+  it('wraps a long reason under itself within the width asked, every word kept', () => {
+    const why = "skipped: Hours: Tue 24 Nov would have 17:00, over your company's maximum of 10:00 a day.";
+    const t = formatTable(
+      [{ header: 'DAY' }, { header: 'RESULT', shrink: true, wrap: true }],
+      [
+        ['Tue 24 Nov', why],
+        ['Wed 25 Nov', 'logged'],
+      ],
+      [],
+      { maxWidth: 40 },
+    );
+    const lines = t.split('\n');
+    for (const l of lines) expect(l.length, l).toBeLessThanOrEqual(40);
+    expect(lines[2]).toMatch(/^Tue 24 Nov {2}skipped: /);
+    // the lines under it leave the other columns blank, and read back as the whole reason
+    const under = lines.slice(3, -1);
+    for (const l of under) expect(l.startsWith(' '.repeat(12))).toBe(true);
+    expect([lines[2].slice(12), ...under.map((l) => l.trim())].join(' ')).toBe(why);
+    expect(lines.at(-1)).toBe('Wed 25 Nov  logged');
+  });
+
   it('aligns label-value pairs and leaves out empty values', () => {
     expect(
       formatPairs([

@@ -5,7 +5,7 @@
  * @inner src/core/service/errors.ts, src/core/service/http/network-failure.ts, src/core/service/network-cause.ts
  */
 import { describe, expect, it } from 'vitest';
-import { causeOf } from '../../src/core/service/network-cause';
+import { causeOf, detailsOf, inChain, pageStatusOf } from '../../src/core/service/network-cause';
 import {
   AuthError,
   InvalidInputError,
@@ -63,5 +63,41 @@ describe('causeOf', () => {
     expect(causeOf(new InvalidInputError('bad hours'))).toBeUndefined();
     expect(causeOf(networkErrorFrom(new DOMException('aborted', 'AbortError'), 'x', 1000))).toBeUndefined();
     expect(causeOf(new Error('a bug'))).toBeUndefined();
+  });
+});
+
+describe('detailsOf: what the status says beside the cause', () => {
+  it('a connection cut after it was made (reset after the request, half an answer) is cutOff, never a refusal or DNS', () => {
+    const reset = networkErrorFrom(fetchFailed('ECONNRESET'), 'x', 1000);
+    const halfBody = networkErrorFrom(new Error('aborted'), 'x', 1000, { phase: 'body' });
+    expect(halfBody.kind).toBe('cut-off');
+    for (const cut of [reset, halfBody]) {
+      expect(causeOf(cut)).toBe('offline-no-network'); // the cause keeps its value (scripts read it)
+      expect(detailsOf('offline-no-network', cut)).toEqual({ cutOff: true });
+    }
+    // the network itself failed: no connection was ever made
+    const unreachable = networkErrorFrom(fetchFailed('ENETUNREACH'), 'x', 1000);
+    expect(causeOf(unreachable)).toBe('offline-no-network');
+    expect(detailsOf('offline-no-network', unreachable)).toEqual({});
+    // a probe's "not sent" wrapping a reset says the same as the reset
+    const notSent = new NetworkError('Not sent', 'no', { cause: reset });
+    expect(detailsOf(causeOf(notSent) as 'offline-no-network', notSent)).toEqual({ cutOff: true });
+  });
+
+  it("a page's HTTP status is read wherever it is in the chain, an AggregateError's first error included", () => {
+    const page = new NetworkError('a page', 'unknown', { kind: 'not-the-service', httpStatus: 502 });
+    expect(detailsOf('not-the-service', new NetworkError('Not sent', 'no', { cause: page }))).toEqual({ httpStatus: 502 });
+    expect(detailsOf('not-the-service', new AggregateError([page]))).toEqual({ httpStatus: 502 });
+    expect(pageStatusOf(new Error('no page'))).toBeUndefined();
+  });
+
+  it('inChain stops at the first answer and at a cycle', () => {
+    const a: { code: string; cause?: unknown } = { code: 'A' };
+    const b = { code: 'B', cause: a };
+    a.cause = b; // a cycle: the walk ends after 6 links
+    let seen = 0;
+    expect(inChain(b, () => void seen++)).toBeUndefined();
+    expect(seen).toBe(6);
+    expect(inChain(b, (e) => (e.code === 'A' ? 'found' : undefined))).toBe('found');
   });
 });

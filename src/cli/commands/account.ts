@@ -3,7 +3,7 @@
  * `login` and `logout` (./login.ts) say too.
  */
 import { offerSize, type AccountInfo, type AppStatus } from '../../shared/domain';
-import { isGatewayError, networkWords } from '../../shared/status/network';
+import { isCutOff, isGatewayError, networkWords } from '../../shared/status/network';
 import { syncLine } from '../../shared/status/sync-words';
 import { EXIT, type Command } from '../command';
 import { formatPairs } from '../table';
@@ -88,6 +88,12 @@ const M = defineMessages({
     defaultMessage:
       'The service or a server in front of it is failing: try again in a few minutes. {log} still works: entries wait in the outbox.',
   },
+  hintCutOff: {
+    id: 'cli.status.hint.cut-off',
+    defaultMessage:
+      'The network may be fine: a proxy, a firewall or the service itself closed the connection. Try again in a few minutes; if it keeps happening, ask whoever runs your network or the service. {log} still works: entries wait in the outbox.',
+    description: '{log}: a command as typed.',
+  },
   hintDns: {
     id: 'cli.status.hint.dns',
     defaultMessage: 'Check the service address ({options}) and the network.',
@@ -162,7 +168,7 @@ export const statusCommand: Command = {
     ].join('\n');
     // docs/cli.md exit codes: 2 when the service or the network failed (a measured cause, never assumed); a file kept
     // aside is said on every status until the user has seen it (exit 5, which wins)
-    const hint = hintFor(cause, w, isGatewayError(s.network));
+    const hint = hintFor(cause, w, s.network);
     const json = {
       ...s,
       ...(timer?.forgotten ? { forgottenTimer: { jobName: timer.jobName, ...timer.forgotten } } : {}),
@@ -182,8 +188,9 @@ export const statusCommand: Command = {
   },
 };
 
-function hintFor(cause: string, w: Wording, gateway: boolean): string | undefined {
-  if (gateway) return w.say(M.hintGateway, { log: '`punch log`' });
+function hintFor(cause: string, w: Wording, network: AppStatus['network']): string | undefined {
+  if (isGatewayError(network)) return w.say(M.hintGateway, { log: '`punch log`' });
+  if (isCutOff(network)) return w.say(M.hintCutOff, { log: '`punch log`' });
   if (cause === 'token-rejected') return w.say(M.hintSignIn, { command: '`punch login --token - --user ...`', oauth: '--oauth' });
   if (cause === 'not-the-service') return w.say(M.hintWifi);
   if (cause === 'offline-dns') return w.say(M.hintDns, { options: '--base-url / PUNCH_BASE_URL' });

@@ -92,11 +92,12 @@ export function batchTable(w: Wording, items: readonly BatchItem[]): string {
       { header: w.say(M.day) },
       { header: w.say(M.job), max: 24 },
       { header: w.say(M.hours), align: 'right' },
-      { header: w.say(M.result), shrink: true },
+      // the reason a log is skipped, whole, on as many lines as it takes: the table stays within 100 columns
+      { header: w.say(M.result), shrink: true, wrap: true },
     ],
     items.map((i) => [w.formats.day(i.log.workDate), i.log.jobName, i.log.hours, outcomeOf(w, i)]),
     [],
-    { maxWidth: 200 },
+    { maxWidth: 100 },
   );
 }
 

@@ -1,10 +1,11 @@
 /**
  * What one exchange with the service says about the connection: the one function that turns a failed call into a
  * cause (`causeOf`, from the fixed set of `NetworkCause`: src/shared/domain/status.ts), whether a kept-alive
- * connection was lost under it (`connectionLost`), and which causes mean the service cannot be reached. Pure: the
- * reachability (./reachability.ts) keeps the state these verdicts move.
+ * connection was lost under it (`connectionLost`), whether a connection was cut off before the answer was through
+ * (`cutOff`), and which causes mean the service cannot be reached; the walk down an error's cause chain they share
+ * (`inChain`). Pure: the reachability (./reachability.ts) keeps the state these verdicts move.
  */
-import type { NetworkCause } from '../../shared/domain';
+import type { NetworkCause, NetworkStatus } from '../../shared/domain';
 import { NOT_SENT_IN_TIME } from './http/transport';
 
 /** What one failed call says: a cause, "the service answered" (a refusal), or nothing about the connection. */
@@ -84,14 +85,33 @@ export function causeOf(err: unknown): Verdict {
 }
 
 /** ECONNREFUSED anywhere in the cause chain (undici wraps the OS error; an AggregateError holds one per address). */
-function refusedByTheService(err: unknown): boolean {
+const refusedByTheService = (err: unknown): boolean => inChain(err, (e) => (e.code === 'ECONNREFUSED' ? true : undefined)) ?? false;
+
+/** One link of an error's cause chain, as far as these walks read it. */
+interface Link {
+  name?: unknown;
+  kind?: unknown;
+  code?: unknown;
+  httpStatus?: unknown;
+  cause?: unknown;
+  errors?: unknown;
+}
+
+/**
+ * The first answer `look` gives walking down an error's cause chain: undici wraps the OS error in its own, a
+ * NetworkError keeps fetch's failure as its `cause`, and an AggregateError holds one error per address tried (its first
+ * is followed). `look` answers `undefined` to go on to the next link. At most 6 links: a chain is never deeper, and a
+ * cycle must not hang the caller.
+ */
+export function inChain<T>(err: unknown, look: (e: Link) => T | undefined): T | undefined {
   let cur: unknown = err;
   for (let depth = 0; depth < 6 && cur && typeof cur === 'object'; depth++) {
-    const e = cur as { code?: unknown; cause?: unknown; errors?: unknown };
-    if (e.code === 'ECONNREFUSED') return true;
+    const e = cur as Link;
+    const found = look(e);
+    if (found !== undefined) return found;
     cur = Array.isArray(e.errors) && e.errors.length > 0 ? e.errors[0] : e.cause;
   }
-  return false;
+  return undefined;
 }
 
 const TYPED = new Set(['RateLimitedError', 'AuthError', 'ServiceError', 'ServerError', 'InvalidResponseError']);
@@ -101,14 +121,22 @@ const LOST = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'UND_ERR_SOCKET', '
 
 /** A connection closed or reset under a request (kind `reset`, or such a code in the cause chain). */
 export function connectionLost(err: unknown): boolean {
-  let cur: unknown = err;
-  for (let depth = 0; depth < 6 && cur && typeof cur === 'object'; depth++) {
-    const e = cur as { kind?: unknown; code?: unknown; cause?: unknown; errors?: unknown };
-    if (e.kind === 'reset' || (typeof e.code === 'string' && LOST.has(e.code))) return true;
-    if (typeof e.kind === 'string' && e.kind !== 'reset' && KIND_CAUSE[e.kind]) return false;
-    cur = Array.isArray(e.errors) && e.errors.length > 0 ? e.errors[0] : e.cause;
-  }
-  return false;
+  return (
+    inChain(err, (e) => {
+      if (e.kind === 'reset' || (typeof e.code === 'string' && LOST.has(e.code))) return true;
+      // another kind said first what failed (a timeout, a refusal): not a lost connection
+      return typeof e.kind === 'string' && KIND_CAUSE[e.kind] ? false : undefined;
+    }) ?? false
+  );
+}
+
+/**
+ * The connection was made and then cut before the service's answer was through: reset or closed after the request
+ * (`connectionLost`), or an answer that broke off halfway (kind `cut-off`). The network may well be fine (a proxy, a
+ * firewall or the service closed it), so the status says so instead of "no network" (NetworkStatus.cutOff).
+ */
+export function cutOff(err: unknown): boolean {
+  return inChain(err, (e) => (e.kind === 'cut-off' ? true : undefined)) ?? connectionLost(err);
 }
 
 function fromChain(err: unknown): Verdict {
@@ -134,14 +162,17 @@ function fromChain(err: unknown): Verdict {
 }
 
 /** The HTTP status of a page that answered instead of the service (`httpStatus` anywhere in the cause chain). */
-export function pageStatusOf(err: unknown): number | undefined {
-  let cur: unknown = err;
-  for (let depth = 0; depth < 6 && cur && typeof cur === 'object'; depth++) {
-    const e = cur as { httpStatus?: unknown; cause?: unknown };
-    if (typeof e.httpStatus === 'number') return e.httpStatus;
-    cur = e.cause;
-  }
-  return undefined;
+export const pageStatusOf = (err: unknown): number | undefined =>
+  inChain(err, (e) => (typeof e.httpStatus === 'number' ? e.httpStatus : undefined));
+
+/** What the status says beside a failure's cause: the page's HTTP status (not-the-service), a connection cut off (no network). */
+export function detailsOf(cause: NetworkCause, err: unknown): Pick<NetworkStatus, 'httpStatus' | 'cutOff'> {
+  // a failure wrapped by another (the probe's failure inside "not sent", whose own kind says nothing): its own details
+  const inner = (err as { cause?: { name?: unknown } } | null)?.cause;
+  if (inner && typeof inner === 'object' && inner.name === 'NetworkError') return detailsOf(cause, inner);
+  const page = cause === 'not-the-service' ? pageStatusOf(err) : undefined;
+  if (page !== undefined) return { httpStatus: page };
+  return cause === 'offline-no-network' && cutOff(err) ? { cutOff: true } : {};
 }
 
 /** The causes that mean the service cannot be reached (the status is offline). */

@@ -19,6 +19,9 @@
  *   step ±20 % (jitter, so many devices that failed together do not come back together). `mayCheck()` grants one
  *   check per step; the user's explicit "Sync now" (`checkNow()`) grants one at once. So an outage spends a small,
  *   bounded share of each endpoint's budget and the first send after recovery is not held back by pacing.
+ * - **Reads end together.** A call that ran out of time says the service does not answer: every read still waiting
+ *   for it then fails at once, as timed out, and a read made while the status says so waits no longer than a check
+ *   (`probeWithinMs`); writes are never ended (./watched-client.ts says why).
  *
  * State is per account (a new account starts "not checked yet").
  */
@@ -26,7 +29,7 @@ import type { NetworkCause, NetworkStatus } from '../../shared/domain';
 import type { Clock } from '../clock';
 import { untilAborted } from './http/call-options';
 import type { CallOptions } from './http/transport';
-import { causeOf, connectionLost, pageStatusOf, UNREACHABLE } from './network-cause';
+import { causeOf, connectionLost, detailsOf, UNREACHABLE } from './network-cause';
 import { accountKeyOf, type Session } from './session';
 import { createWatch } from './watched-client';
 
@@ -54,6 +57,8 @@ interface State {
   cause: NetworkCause;
   /** not-the-service: the status of the page that answered (NetworkStatus.httpStatus). */
   httpStatus?: number;
+  /** offline-no-network: the connection was made and cut before the answer was through (NetworkStatus.cutOff). */
+  cutOff?: true;
   at?: number;
   until?: number;
   /** The last answered exchange. */
@@ -129,6 +134,10 @@ export function createReachability(deps: ReachDeps): Reachability {
   };
   const healthy = (s: State) =>
     s.cause === 'online' || s.cause === 'unchecked' || s.cause === 'rate-limited' || s.cause === 'token-rejected';
+  const subscribe = (set: Set<() => void>, listener: () => void) => {
+    set.add(listener);
+    return () => void set.delete(listener);
+  };
   const emit = (set: Set<() => void>) => {
     for (const l of [...set]) {
       try {
@@ -150,6 +159,7 @@ export function createReachability(deps: ReachDeps): Reachability {
     const t = now();
     Object.assign(s, { cause, at: t, goodAt: t, step: 0 });
     delete s.httpStatus;
+    delete s.cutOff;
     if (until !== undefined) s.until = until;
     else delete s.until;
     delete s.failedAt;
@@ -159,14 +169,12 @@ export function createReachability(deps: ReachDeps): Reachability {
     if (wasDown) emit(reachedListeners);
   }
 
-  function failed(s: State, cause: NetworkCause, httpStatus?: number): void {
+  function failed(s: State, cause: NetworkCause, more: Pick<State, 'httpStatus' | 'cutOff'>): void {
     const t = now();
-    const changed = s.cause !== cause || s.httpStatus !== httpStatus;
-    s.cause = cause;
-    if (httpStatus !== undefined) s.httpStatus = httpStatus;
-    else delete s.httpStatus;
-    s.at = t;
-    s.failedAt = t;
+    const changed = s.cause !== cause || s.httpStatus !== more.httpStatus || s.cutOff !== more.cutOff;
+    delete s.httpStatus;
+    delete s.cutOff;
+    Object.assign(s, more, { cause, at: t, failedAt: t });
     delete s.until;
     delete s.checkingUntil;
     // one step per check: failures of calls already in flight when the step began do not shorten the next one
@@ -208,7 +216,9 @@ export function createReachability(deps: ReachDeps): Reachability {
         });
       return;
     }
-    failed(s, verdict, verdict === 'not-the-service' ? pageStatusOf(error) : undefined);
+    failed(s, verdict, detailsOf(verdict, error));
+    // the service does not answer: the reads still waiting for it will not get an answer either (./watched-client.ts)
+    if (verdict === 'timeout' && !watch.endedHere(error)) watch.endReads();
   }
 
   const fresh = () => {
@@ -222,7 +232,13 @@ export function createReachability(deps: ReachDeps): Reachability {
   };
 
   // every call of the watched session reports here, and every write waits for the probe rule (./watched-client.ts)
-  const watch = createWatch({ clock, probeWithinMs: policy.probeWithinMs, note, ensureFresh: (call) => reach.ensureFresh(call) });
+  const watch = createWatch({
+    clock,
+    probeWithinMs: policy.probeWithinMs,
+    note,
+    ensureFresh: (call) => reach.ensureFresh(call),
+    knownNotToAnswer: () => current().cause === 'timeout',
+  });
   const watched = watch.watched;
   const probe = (call?: CallOptions) => watch.probe(() => deps.session.client(), call);
 
@@ -234,6 +250,7 @@ export function createReachability(deps: ReachDeps): Reachability {
         ...(s.at !== undefined ? { at: s.at } : {}),
         ...(s.until !== undefined ? { until: s.until } : {}),
         ...(s.httpStatus !== undefined ? { httpStatus: s.httpStatus } : {}),
+        ...(s.cutOff ? { cutOff: true } : {}),
         ...(!healthy(s) && s.nextCheckAt !== undefined ? { nextCheckAt: s.nextCheckAt } : {}),
       };
     },
@@ -266,18 +283,8 @@ export function createReachability(deps: ReachDeps): Reachability {
       delete s.checkingUntil;
     },
     note,
-    onChange(listener) {
-      changeListeners.add(listener);
-      return () => {
-        changeListeners.delete(listener);
-      };
-    },
-    onReached(listener) {
-      reachedListeners.add(listener);
-      return () => {
-        reachedListeners.delete(listener);
-      };
-    },
+    onChange: (listener) => subscribe(changeListeners, listener),
+    onReached: (listener) => subscribe(reachedListeners, listener),
     session: {
       client: () => watched(deps.session.client()),
       user: () => deps.session.user(),

@@ -1,6 +1,13 @@
 /**
  * The watched client: every call of a client reports its outcome to the reachability, and every write goes only after
  * the probe rule allows it (./reachability.ts "The probe before a write"); and the probe itself, one cheap read.
+ *
+ * Reads end together. Once the service is found not to answer (a call ran out of time: `endReads`), every read still
+ * waiting for it fails at once with that cause instead of each waiting out its own deadline: under a black hole
+ * (connections taken, never answered) a log's rules read the week (8 s), the job list (6 s) and the settings (4 s) at
+ * once, and the first to give up spoke for all. A read made while the service is known not to answer waits no longer
+ * than a check does (`probeWithinMs`). Writes are never ended here: a write in flight may have reached the service,
+ * and only the outbox settles that (by reading it back, never by sending it again).
  */
 import type { Clock } from '../clock';
 import { networkSaid } from '../../shared/status/network';
@@ -8,8 +15,8 @@ import { errorValue, NetworkError } from './errors';
 import { failureWords } from './failure-words';
 import { narrowCall } from './http/call-options';
 import type { CallOptions } from './http/transport';
-import { wrapClient } from './client-wrap';
-import { causeOf, pageStatusOf } from './network-cause';
+import { WRITE_METHODS, wrapClient } from './client-wrap';
+import { causeOf, detailsOf, inChain } from './network-cause';
 import type { ServiceClient } from './types';
 
 export interface WatchDeps {
@@ -20,6 +27,8 @@ export interface WatchDeps {
   note(error?: unknown): void;
   /** Resolves when a write may go (the probe rule); throws when it may not. */
   ensureFresh(call?: CallOptions): Promise<void>;
+  /** The service is known not to answer now (the status says so): a read then waits at most `probeWithinMs`. */
+  knownNotToAnswer(): boolean;
 }
 
 export interface Watch {
@@ -31,7 +40,22 @@ export interface Watch {
    * probe's failure, said like the others, never a throw before the probe began.
    */
   probe(client: () => ServiceClient, call?: CallOptions): Promise<void>;
+  /** The service was found not to answer: every read waiting for it fails now, as timed out. */
+  endReads(): void;
+  /** The failure of a read `endReads` ended (it says nothing new: it must not end the reads made since). */
+  endedHere(error: unknown): boolean;
 }
+
+/**
+ * Why a read was ended (a caller's signal aborted with a TimeoutError is a deadline that ran out, ./http/request.ts):
+ * another call found the service not answering.
+ */
+const notAnswering = () => {
+  const reason = new DOMException('The service does not answer: another call ran out of time', 'TimeoutError');
+  ENDED.add(reason);
+  return reason;
+};
+const ENDED = new WeakSet<object>();
 
 export function createWatch(deps: WatchDeps): Watch {
   const { clock, note } = deps;
@@ -42,10 +66,35 @@ export function createWatch(deps: WatchDeps): Watch {
       const verdict = causeOf(e);
       if (verdict === 'answered' || verdict === 'rate-limited') return; // the service answered: the connection is good
       if (verdict === 'token-rejected') throw e; // the write would be refused the same way: nothing sent
-      const page = verdict === 'not-the-service' ? pageStatusOf(e) : undefined;
-      const why = verdict ? networkSaid({ cause: verdict, ...(page !== undefined ? { httpStatus: page } : {}) }) : errorValue(e);
+      const why = verdict ? networkSaid({ cause: verdict, ...detailsOf(verdict, e) }) : errorValue(e);
       throw new NetworkError(failureWords.notChecked(why), 'no', { cause: e });
     }
+  }
+
+  /** The reads waiting for an answer, each with the end `endReads` gives it. */
+  const reads = new Set<AbortController>();
+  function endReads(): void {
+    const ending = [...reads];
+    reads.clear();
+    for (const end of ending) end.abort(notAnswering());
+  }
+  /** A read's options: the caller's, with an end of the watch's, and no longer than a check while the service does not answer. */
+  function readWith<T>(given: CallOptions | undefined, run: (call?: CallOptions) => T): T {
+    const end = new AbortController();
+    const short = deps.knownNotToAnswer() ? { withinMs: deps.probeWithinMs } : undefined;
+    reads.add(end);
+    let out: T;
+    try {
+      out = run(narrowCall(clock, given, short, { signal: end.signal }));
+    } catch (e) {
+      reads.delete(end);
+      throw e;
+    }
+    const done = () => void reads.delete(end);
+    // a promise is watched until it settles; a page iterator or a plain value is let go (its end never comes)
+    if (out instanceof Promise) out.then(done, done);
+    else done();
+    return out;
   }
 
   const watchedClients = new WeakMap<ServiceClient, ServiceClient>();
@@ -62,12 +111,13 @@ export function createWatch(deps: WatchDeps): Watch {
     };
     // every answer or failure noted; the probe rule before every write, whoever makes it, with the write's own options
     const wrapped = wrapClient(client, {
-      call: (_method, run) => observe(run()),
+      call: (method, run, given) => observe(WRITE_METHODS.has(method) ? run() : readWith(given, run)),
       beforeWrite: (_method, call) => deps.ensureFresh(call),
     });
     watchedClients.set(client, wrapped);
     return wrapped;
   }
 
-  return { watched, probe };
+  const endedHere = (error: unknown) => inChain(error, (e) => (ENDED.has(e) ? true : undefined)) ?? false;
+  return { watched, probe, endReads, endedHere };
 }

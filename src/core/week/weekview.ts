@@ -52,8 +52,6 @@ export interface Weeks {
    * each with when its lock was last read; empty when the service said so itself.
    */
   ensureFresh(dates: string[], opts?: { commit?: boolean }): Promise<LocksAsRead>;
-  /** What `ensureFresh` answers for a commit whose reads the service did not answer: every week locked on the copy. */
-  locksOnCopy(dates: string[]): LocksAsRead;
   /** The service's part of these weeks changed (a submit, a timesheet decided or deleted): the next getWeek reads it. */
   invalidate(weekStarts: string[]): void;
   /** Every kept week that showed this timesheet (a timesheet may span weeks) changed: read them again. */
@@ -262,10 +260,6 @@ export function createWeeks(deps: WeeksDeps): Weeks {
         }),
       );
       return asRead;
-    },
-    locksOnCopy(dates) {
-      const locked = [...new Set(dates.filter(Boolean).map((d) => weekStartOf(d)))].filter(lockedOnCopy);
-      return new Map(locked.map((w) => [w, readAt(w)]));
     },
     invalidate(weekStarts) {
       for (const w of new Set(weekStarts.map((d) => weekStartOf(d)))) invalidate(w);

@@ -64,6 +64,12 @@ export interface NetworkStatus {
    * over is a gateway's error page (the service or its gateway failing), not a Wi-Fi sign-in page.
    */
   httpStatus?: number;
+  /**
+   * offline-no-network: the connection was made and then cut off before the answer was through (reset or closed
+   * after the request, or an answer that broke off halfway). The network may well be fine: a proxy, a firewall or
+   * the service itself closed it. The cause keeps its value; the words say this instead of "no network".
+   */
+  cutOff?: true;
 }
 
 export interface AppStatus {

@@ -24,6 +24,14 @@ const M = defineMessages({
     defaultMessage: 'the service is not answering; the network is fine',
     description: "The service's address refused the connection, while the network works.",
   },
+  // the connection was made and then cut (a reset after the request, half an answer): the network may be fine, so not
+  // "no network"
+  cutOff: {
+    id: 'network.cut-off',
+    defaultMessage: 'the connection to the service was cut off before its answer came through',
+    description:
+      'The connection to the service was made and then cut (reset after the request, or an answer that broke off halfway); the network itself may be fine.',
+  },
   dns: { id: 'network.dns', defaultMessage: "the service's name cannot be found (DNS)", description: 'DNS could not resolve the service.' },
   notTheService: {
     id: 'network.not-the-service',
@@ -75,6 +83,7 @@ export function networkWords(n: NetworkStatus | undefined, w: Wording): string {
   if (!n) return w.say(M.unchecked);
   if (n.cause === 'rate-limited') return n.until ? w.say(M.rateLimitedUntil, { time: w.formats.time(n.until) }) : w.say(M.rateLimited);
   if (isGatewayError(n)) return w.say(M.gatewayError);
+  if (isCutOff(n)) return w.say(M.cutOff);
   return w.say(WORDS[n.cause]);
 }
 
@@ -84,12 +93,18 @@ export function networkSaid(n: NetworkStatus | undefined): { said: Said } {
   if (!n) return s(M.unchecked);
   if (n.cause === 'rate-limited') return n.until ? s(M.rateLimitedUntil, { time: { at: n.until, now: n.until } }) : s(M.rateLimited);
   if (isGatewayError(n)) return s(M.gatewayError);
+  if (isCutOff(n)) return s(M.cutOff);
   return s(WORDS[n.cause]);
 }
 
 /** Something else answered with an error page of 500 and over: a gateway in front of the service, not a Wi-Fi sign-in. */
 export function isGatewayError(n: NetworkStatus | undefined): boolean {
   return n?.cause === 'not-the-service' && n.httpStatus !== undefined && n.httpStatus >= 500;
+}
+
+/** The connection was made and cut before the answer was through (not "no network": NetworkStatus.cutOff). */
+export function isCutOff(n: NetworkStatus | undefined): boolean {
+  return n?.cause === 'offline-no-network' && n.cutOff === true;
 }
 
 /** The causes under which the service could not be reached at all (the status's `online: false`). */

@@ -45,6 +45,15 @@ export function narrowCall(clock: Pick<Timers, 'elapsed'>, ...layers: ReadonlyAr
 }
 
 /**
+ * The signal aborted because time ran out (its reason a TimeoutError: AbortSignal.timeout's, or the watch's end of the
+ * reads once the service was found not to answer, ../watched-client.ts): a deadline, said as a timeout, not as a
+ * cancellation.
+ */
+export function ranOut(signal: AbortSignal | undefined): boolean {
+  return !!signal?.aborted && (signal.reason as { name?: unknown } | undefined)?.name === 'TimeoutError';
+}
+
+/**
  * Waits for `work` until `signal` aborts, then rejects with a NetworkError of kind 'cancelled'; `work` itself goes on
  * (use it for reads only: a write's caller must learn the write's outcome). For a caller
  * that shares a request with others (one read of a week for the grid and the submit preview, one read of the job list

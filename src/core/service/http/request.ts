@@ -7,6 +7,7 @@
  */
 import type { Clock } from '../../clock';
 import type { RawAnswer } from '../wire/envelope';
+import { ranOut } from './call-options';
 import { cancelledInFlight, networkErrorFrom } from './network-failure';
 
 export type ParamValue = string | number | boolean | undefined | null;
@@ -61,13 +62,16 @@ export async function sendOnce(
     Math.max(1, timeoutMs),
   );
   const ctx = { write: method === 'POST' };
+  const began = target.clock.elapsed();
   // never follow a redirect: the service's API does not redirect, a Wi-Fi sign-in page does (and must not get the token)
   let res: Response;
-  // the caller's signal ends the request in flight (fetch destroys its socket); the deadline's timer does the same
-  const failed = (err: unknown, phase: 'send' | 'body') =>
-    signal?.aborted && !timeout.signal.aborted
-      ? cancelledInFlight(endpoint, ctx.write, err)
-      : networkErrorFrom(err, endpoint, timeoutMs, { ...ctx, phase });
+  // the caller's signal ends the request in flight (fetch destroys its socket); the deadline's timer does the same. A
+  // caller's signal whose time ran out is a deadline too: said as a timeout, after the time actually waited
+  const failed = (err: unknown, phase: 'send' | 'body') => {
+    if (!signal?.aborted || timeout.signal.aborted) return networkErrorFrom(err, endpoint, timeoutMs, { ...ctx, phase });
+    if (!ranOut(signal)) return cancelledInFlight(endpoint, ctx.write, err);
+    return networkErrorFrom(err, endpoint, target.clock.elapsed() - began, { ...ctx, phase });
+  };
   let text: string;
   try {
     try {

@@ -19,7 +19,7 @@ import { sendOnce, type Params } from './request';
 import { doingSaid } from '../words';
 import { failureWords } from '../failure-words';
 import { backoffDelay, rateRuleFor, writeTimeoutOf } from '../pacing/policy';
-import { narrowCall } from './call-options';
+import { narrowCall, ranOut } from './call-options';
 import type { CallOptions, ClientPolicy } from '../types';
 
 export type { CallOptions } from '../types';
@@ -104,7 +104,7 @@ export function createTransport(opts: TransportOptions): Transport {
       (s) => s.done(),
       () => undefined,
     );
-    if (signal?.aborted) throw notSentCancelled(endpoint);
+    if (signal?.aborted && !ranOut(signal)) throw notSentCancelled(endpoint);
     throw notSentInTime(endpoint, 'pacing');
   }
 
@@ -138,7 +138,7 @@ export function createTransport(opts: TransportOptions): Transport {
     /** ms left before the deadline (Infinity without one). */
     const left = () => (call.deadline === undefined ? Number.POSITIVE_INFINITY : call.deadline - clock.elapsed());
     const gaveUp = () => {
-      if (call.signal?.aborted) throw notSentCancelled(endpoint);
+      if (call.signal?.aborted) throw ranOut(call.signal) ? notSentInTime(endpoint, 'too-long') : notSentCancelled(endpoint);
       if (left() <= 0) throw notSentInTime(endpoint, 'too-long');
     };
     let token = await opts.getToken();

@@ -62,7 +62,7 @@ export function PayrollReport() {
   const [user, setUser] = useState('');
   const problem = period.preset === 'custom' ? periodProblem(period.from, period.to) : null;
   const run = () => {
-    if (!problem) void actions.run(user.trim() ? { user: user.trim() } : {});
+    if (!problem && !loading) void actions.run(user.trim() ? { user: user.trim() } : {});
   };
   const choose = (preset: PayrollPreset) => {
     actions.choose(preset);
@@ -126,7 +126,8 @@ export function PayrollReport() {
             <span className="field-label">{w.say(M.employee)}</span>
             <input className="input" value={user} onChange={(e) => setUser(e.target.value)} placeholder={w.say(M.everyone)} />
           </label>
-          <button type="submit" className="btn btn-primary" disabled={!!problem || loading}>
+          {/* busy, not disabled, while the report runs: a disabled button drops the focus it holds to the page's body */}
+          <button type="submit" className="btn btn-primary" disabled={!!problem} aria-disabled={loading || undefined}>
             {w.say(M.run)}
           </button>
         </div>

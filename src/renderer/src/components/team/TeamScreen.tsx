@@ -75,11 +75,18 @@ export function TeamScreen() {
     if (!loaded) void load();
   }, [loaded, load]);
   // Back from a review (after a delete the user was at its bottom): show the list from its top, where the outcome is.
+  // Back by keyboard, the row of the timesheet left takes focus again (its button was gone while the review showed);
+  // after a delete or a decision it may be gone from the list, and the list's top is where the outcome is.
   const top = useRef<HTMLDivElement>(null);
-  const wasOpen = useRef(false);
+  const wasOpen = useRef<string | null>(null);
   useEffect(() => {
-    if (!openId && wasOpen.current) top.current?.scrollIntoView({ block: 'start' });
-    wasOpen.current = openId !== null;
+    const left = wasOpen.current;
+    wasOpen.current = openId;
+    if (openId || !left) return;
+    top.current?.scrollIntoView({ block: 'start' });
+    if (document.activeElement && document.activeElement !== document.body) return;
+    const row = top.current?.querySelector<HTMLElement>(`[data-sheet="${CSS.escape(left)}"]`);
+    (row ?? top.current?.querySelector<HTMLElement>('h2'))?.focus();
   }, [openId]);
 
   const groups = useMemo(() => groupByPeriod(list), [list]);
@@ -93,7 +100,9 @@ export function TeamScreen() {
   return (
     <div className="stack" ref={top}>
       <div className="row row-between">
-        <h2 className="screen-title">{w.say(M.title)}</h2>
+        <h2 className="screen-title" tabIndex={-1}>
+          {w.say(M.title)}
+        </h2>
         <div className="row">
           <label className="field field-inline">
             <span className="field-label">{w.say(M.show)}</span>
@@ -220,7 +229,13 @@ function Row({
         ) : (
           <span className="sheet-check-space" aria-hidden="true" />
         )}
-        <button type="button" className="sheet-row" aria-describedby={headingId} onClick={() => void actions.open(t.recordId)}>
+        <button
+          type="button"
+          className="sheet-row"
+          data-sheet={t.recordId}
+          aria-describedby={headingId}
+          onClick={() => void actions.open(t.recordId)}
+        >
           <span className="sheet-who">
             {/* a name is the service's data, not words to translate (translate="no": browsers' translators and the en-XA test leave it) */}
             <span className="strong" translate={nameOf(t) ? 'no' : undefined}>

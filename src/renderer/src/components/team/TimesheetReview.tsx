@@ -3,7 +3,7 @@
  * stays in view at the bottom of the screen however long the logs are. Untick logs to reject just
  * those (partial, spec 4.1 timeLogs); any rejection needs a comment. Delete is last, quiet and confirmed.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { TimeLog } from '../../../../shared/domain';
 import { defineMessages } from '../../../../shared/i18n/messages';
@@ -59,6 +59,13 @@ export function TimesheetReview() {
   const actions = useApp(useShallow((s) => ({ close: s.team.close, open: s.team.open, deleteOpen: s.team.deleteOpen })));
   /** Time log id -> approved? Every log starts approved; unticking one makes the decision partial. */
   const [approvedLogs, setApprovedLogs] = useState<Record<string, boolean>>({});
+  // Opened from the list by keyboard, the row pressed is gone with the list: focus would be left on the page's body.
+  // The way back takes it, the first stop of this screen (not when something else already holds focus).
+  const back = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!document.activeElement || document.activeElement === document.body) back.current?.focus();
+  }, []);
+  // Approve or Reject pressed: the decision bar and its buttons give way to the outcome, which takes focus.
 
   useEffect(() => {
     setApprovedLogs(Object.fromEntries((detail?.timeLogs ?? []).map((l) => [l.timeLogId, l.approvalStatus !== 'rejected'])));
@@ -66,6 +73,12 @@ export function TimesheetReview() {
 
   const logs = detail?.timeLogs ?? [];
   const decidable = detail?.status === 'pending';
+  // Approve or Reject pressed: the decision bar and its buttons give way to the outcome, which takes focus.
+  const outcome = useRef<HTMLDivElement>(null);
+  const outcomeShown = !decidable && !!decided;
+  useEffect(() => {
+    if (outcomeShown && (!document.activeElement || document.activeElement === document.body)) outcome.current?.focus();
+  }, [outcomeShown, decided]);
   const state = detail ? stateOf(detail) : null;
   const extra = detail ? extraName(detail) : undefined;
   const thisYear = new Date().getFullYear();
@@ -73,7 +86,7 @@ export function TimesheetReview() {
   return (
     <div className="stack">
       <div className="row">
-        <button type="button" className="btn btn-small btn-quiet" onClick={actions.close}>
+        <button ref={back} type="button" className="btn btn-small btn-quiet" onClick={actions.close}>
           <span aria-hidden="true" className="mirror">
             {'\u2039'}
           </span>{' '}
@@ -146,7 +159,7 @@ export function TimesheetReview() {
           {decidable ? (
             <DecisionBar logs={logs} approvedLogs={approvedLogs} employeeName={detail.employeeName} />
           ) : decided ? (
-            <div className="decision-bar">
+            <div className="decision-bar" ref={outcome} tabIndex={-1}>
               <Outcome>{outcomeWords(w, decided, thisYear)}</Outcome>
             </div>
           ) : (

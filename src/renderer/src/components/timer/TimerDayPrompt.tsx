@@ -5,7 +5,7 @@
  * to get out: Discard stays on the timer's card, but it is not the way out of this question. Each question says why
  * once; a day the core refuses is said inside it.
  */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { RuleViolation } from '../../../../shared/domain';
 import { useApp } from '../../store/useApp';
 import { DateChoice } from '../track/DateChoice';
@@ -92,6 +92,21 @@ function StartOnLockedWeek() {
   }, [day, checkDay]);
   const known = check?.day === day && !check.checking;
   const problem = known ? check?.problem : undefined;
+  const ready = !busy && !!day && known && problem === undefined;
+  // The main button is disabled while the suggested day is checked, so the dialog opens on its first control (Today,
+  // a day of the locked week, where Enter would pick the refused day). Once the check says the day is good, the
+  // button takes focus, unless the user has moved it meanwhile.
+  const startButton = useRef<HTMLButtonElement>(null);
+  const openedOn = useRef<Element | null>(null);
+  const offered = useRef(false);
+  useEffect(() => {
+    openedOn.current = document.activeElement;
+  }, []);
+  useEffect(() => {
+    if (!ready || offered.current) return;
+    offered.current = true;
+    if (document.activeElement === openedOn.current) startButton.current?.focus();
+  }, [ready]);
   return (
     <Dialog
       title={w.say(M.startTitle)}
@@ -101,13 +116,7 @@ function StartOnLockedWeek() {
           <button type="button" className="btn" onClick={cancel}>
             {w.say(M.dontStart)}
           </button>
-          <button
-            type="button"
-            className="btn btn-primary"
-            disabled={busy || !day || !known || problem !== undefined}
-            onClick={() => void startOn(day)}
-            autoFocus
-          >
+          <button ref={startButton} type="button" className="btn btn-primary" disabled={!ready} onClick={() => void startOn(day)}>
             {w.say(M.start, { ready: problem || !day ? 'no' : 'yes', day: day ? w.formats.day(day) : '' })}
           </button>
         </>
@@ -145,7 +154,7 @@ function StopOnLockedWeek() {
             onClick={async () => {
               if ((await stop(false, day))?.needsConfirm) show('track');
             }}
-            autoFocus
+            data-autofocus
           >
             {w.say(M.logTo, { chosen: day ? 'yes' : 'no', hours: lastStop.roundedHhmm, day: day ? w.formats.day(day) : '' })}
           </button>

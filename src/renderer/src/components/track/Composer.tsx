@@ -292,6 +292,7 @@ export function Composer() {
         {...{ id, job, logging, days, daysBusy, blocked, saving, timerBusy, running, date }}
         hhmm={duration.hhmm}
         durationProblem={!!duration.problem}
+        daysCheck={several.check}
         today={now}
       />
     </form>

@@ -3,7 +3,7 @@
  * timer" while they are not, and when it takes a press; without a job it says to choose one first. Ctrl+Enter (⌘Enter)
  * does the same from anywhere in the form.
  */
-import type { Job } from '../../../../shared/domain';
+import type { BatchPreview, Job } from '../../../../shared/domain';
 import { addDays } from '../../../../shared/time/week';
 import { keyNames, keyPlatform, shortcutKeys } from '../../shortcuts';
 import { useWording } from '../../i18n/I18n';
@@ -22,6 +22,8 @@ export interface ComposerActionProps {
   durationProblem: boolean;
   /** The days chosen when logging on several days, else null. */
   days: string[] | null;
+  /** The rules' verdicts on those days, when known: a day they refuse is not counted on the button. */
+  daysCheck?: BatchPreview | null;
   daysBusy: boolean;
   /** A rule found against the fields, a bad duration or no day. */
   blocked: boolean;
@@ -35,6 +37,9 @@ export interface ComposerActionProps {
 export function ComposerAction(p: ComposerActionProps) {
   const { id, job, logging, hhmm, durationProblem, days, daysBusy, blocked, saving, timerBusy, running, date, today } = p;
   const w = useWording();
+  // "Log 01:30 on 5 days" with Friday marked over its maximum logged 4: the button counts the days that will be logged
+  const notLogged = new Set((p.daysCheck?.items ?? []).filter((i) => i.verdict !== 'log').map((i) => i.log.workDate));
+  const daysLogged = days ? days.filter((d) => !notLogged.has(d)).length : 0;
   const keys = shortcutKeys(keyPlatform(), keyNames(w));
   const mounted = useMounted();
   const startWords = (
@@ -78,7 +83,7 @@ export function ComposerAction(p: ComposerActionProps) {
         <button
           type="submit"
           className="btn btn-primary btn-large"
-          disabled={!job || (days ? days.length === 0 || durationProblem || daysBusy : blocked || saving)}
+          disabled={!job || (days ? daysLogged === 0 || durationProblem || daysBusy : blocked || saving)}
           aria-describedby={job ? undefined : `${id}-why`}
           aria-keyshortcuts={keys.formAction}
           title={`${keys.formActionWords}`}
@@ -86,7 +91,7 @@ export function ComposerAction(p: ComposerActionProps) {
           {saving || daysBusy
             ? w.say(LOG_WORDS.logging)
             : days
-              ? w.say(DAYS_WORDS.logOnDays, { hours: hhmm ?? '', count: days.length })
+              ? w.say(DAYS_WORDS.logOnDays, { hours: hhmm ?? '', count: daysLogged })
               : w.say(LOG_WORDS.logButton, {
                   hasHours: hhmm ? 'yes' : 'no',
                   hours: hhmm ?? '',

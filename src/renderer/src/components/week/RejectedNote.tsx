@@ -3,11 +3,12 @@
  * rejected week the week's own note says "fix the logs marked, then resubmit". In a week that still waits for
  * approval (the manager rejected this log and has not decided on the others), nothing can be changed yet: the service
  * refuses changes to a pending week, so the next step is to wait for the rest of the decision or ask for the week back.
- * The manager's comment is quoted as written, in the manager's language.
+ * The manager's comment is quoted as written, in the manager's language, in a <bdi>: an English comment inside
+ * Arabic words would otherwise pull the quote marks and the full stop into its own direction and read out of order.
  */
 import type { ApprovalStatus } from '../../../../shared/domain';
 import { defineMessages } from '../../../../shared/i18n/messages';
-import { useWording } from '../../i18n/I18n';
+import { FormattedMessage } from 'react-intl';
 
 const M = defineMessages({
   rejected: {
@@ -30,12 +31,14 @@ export function RejectedNote({
   as?: 'p' | 'span';
   className: string;
 }) {
-  const w = useWording();
   const said = comment?.trim() ?? '';
   return (
     <Tag className={className}>
       <span aria-hidden="true">{'\u2298'} </span>
-      {w.say(M.rejected, { pending: weekStatus === 'pending' ? 'yes' : 'no', hasComment: said ? 'yes' : 'no', comment: said })}
+      <FormattedMessage
+        {...M.rejected}
+        values={{ pending: weekStatus === 'pending' ? 'yes' : 'no', hasComment: said ? 'yes' : 'no', comment: <bdi>{said}</bdi> }}
+      />
     </Tag>
   );
 }

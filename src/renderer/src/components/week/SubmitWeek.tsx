@@ -2,7 +2,7 @@
  * Submit the week for approval: the button says why it is disabled while something blocks it, and opens a
  * confirmation with what will be submitted (api.previewSubmit) before anything is sent.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useApp } from '../../store/useApp';
 import { Dialog } from '../Dialog';
@@ -63,6 +63,15 @@ export function SubmitWeek() {
   const submit = useApp((s) => s.week.submit);
   const loadPreview = useApp((s) => s.week.loadPreview);
   const [confirming, setConfirming] = useState(false);
+  // After a submit the button the dialog came from is gone (the week is read-only now), so the dialog's return of
+  // focus would leave it on the page's body: the line that says the week was submitted takes it instead.
+  const [justSubmitted, setJustSubmitted] = useState(false);
+  const doneLine = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!justSubmitted) return;
+    setJustSubmitted(false);
+    if (!doneLine.current?.contains(document.activeElement)) doneLine.current?.focus();
+  }, [justSubmitted]);
 
   const blocked = !preview || preview.blockers.length > 0 || preview.action === 'none';
   const reason = !preview
@@ -82,7 +91,7 @@ export function SubmitWeek() {
   if (status === 'pending' || status === 'approved') {
     return (
       <section className="submit-week" aria-label={w.say(M.name)}>
-        <div className="submit-summary">
+        <div className="submit-summary" ref={doneLine} tabIndex={-1}>
           {total}
           {submitted ? (
             <Outcome>{sayWords(w, submitted)}</Outcome>
@@ -153,10 +162,12 @@ export function SubmitWeek() {
               <button
                 type="button"
                 className="btn btn-primary"
-                autoFocus
+                data-autofocus
                 disabled={submitting || preview.blockers.length > 0}
                 onClick={async () => {
-                  if (await submit()) setConfirming(false);
+                  if (!(await submit())) return;
+                  setConfirming(false);
+                  setJustSubmitted(true);
                 }}
               >
                 {submitting ? w.say(M.submitting) : w.say(M.submit, { hours: preview.totalHours })}

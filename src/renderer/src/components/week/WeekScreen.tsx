@@ -101,7 +101,9 @@ export function WeekScreen() {
     <div className="stack week">
       <div className="week-nav" role="group" aria-label={w.say(M.nav)}>
         <button type="button" className="icon-btn" aria-label={w.say(M.previous)} onClick={() => go(actions.goToPrevious)}>
-          <span aria-hidden="true">{'\u2039'}</span>
+          <span aria-hidden="true" className="mirror">
+            {'\u2039'}
+          </span>
         </button>
         <h2 className="week-label" aria-live="polite">
           {w.formats.week(weekStart)}
