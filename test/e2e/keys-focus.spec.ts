@@ -1,6 +1,6 @@
 /**
  * A tab chosen by its key (Alt+1..6) while the strip waits for the user's roles (hooks/useTabsSettled.ts: its tabs
- * drawn but not shown, so not focusable) takes the focus once the strip shows it (App.tsx), also when the chosen
+ * drawn but not shown, so not focusable) takes the focus once the strip shows it (hooks/useTabChoice.ts), also when the chosen
  * screen's code is still on its way (screens.tsx: fetched while idle). Then React keeps the screen left, Track, mounted
  * but hidden beside "Opening...", and the job field in it keeps the focus until Chromium drops it, a moment later:
  * roles answered in that moment found the focus on a field, not on the page, and left the tab without it (seen in CI as
