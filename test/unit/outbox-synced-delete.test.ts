@@ -2,7 +2,7 @@
  * A log deleted and the delete synced: its row goes, but the delete (and the log's synced edits) stay listed in the
  * outbox's "sent" group a while. They keep the day, hours and job the list shows (the entry's `shown`), through a
  * restart and a compaction; an entry an older Punchcard wrote without it still loads, and lists without a day.
- * @inner src/core/outbox/send-steps.ts, src/core/outbox/housekeeping.ts, src/core/outbox/outbox-list.ts
+ * @inner src/core/outbox/send-steps.ts, src/core/journal/file/index.ts
  */
 import fs from 'node:fs';
 import path from 'node:path';
