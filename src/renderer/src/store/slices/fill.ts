@@ -8,6 +8,9 @@ import { actionRunner } from '../action';
 import type { UserError } from '../errors';
 import { patchSlice, type SliceCreator } from '../types';
 
+/** How many logs a batch made (the Undo line takes them all back at once). */
+const madeCount = (r: BatchPreview) => r.items.filter((i) => i.localId).length;
+
 export interface FillSlice {
   fill: {
     /** The copy's preview (what it would make, each log's verdict), or null before one is asked. */
@@ -74,11 +77,15 @@ export const createFillSlice: SliceCreator<FillSlice> =
           const answer = await run({ busy: 'copying', error: 'copyError', done: (copyResult) => ({ copyResult, copyPreview: null }) }, () =>
             api.copyWeek({ from: input.from, to: input.to, ...(input.rowsOnly ? { rowsOnly: true } : {}) }),
           );
-          if (answer.ok) await reread();
+          if (answer.ok) {
+            get().undo.offered(answer.value.undoId, 'copy', 'add', madeCount(answer.value));
+            await reread();
+          }
           return answer.ok;
         },
         closeCopy() {
           copyInput = null;
+          get().undo.withdraw('copy');
           patch({ copyPreview: null, copyResult: null, copyError: null });
         },
         batchPreview: null,
@@ -124,7 +131,10 @@ export const createFillSlice: SliceCreator<FillSlice> =
             { busy: 'daysBusy', error: 'daysError', done: (daysResult) => ({ daysResult, daysPreview: null, daysKey: null }) },
             () => api.logBatch({ logs }),
           );
-          if (answer.ok) await reread();
+          if (answer.ok) {
+            get().undo.offered(answer.value.undoId, 'track', 'add', madeCount(answer.value));
+            await reread();
+          }
           return answer.ok;
         },
         clearDays() {
