@@ -54,6 +54,13 @@ export const createFillSlice: SliceCreator<FillSlice> =
     const patch = (p: Partial<FillSlice['fill']>) => patchSlice(set, 'fill', p);
     const run = actionRunner(patch);
     let copyInput: { from: string; to: string; rowsOnly: boolean } | null = null;
+    /** The batch's Undo, offered before its result shows (a Ctrl+Z the moment it shows must find it: ./undo.ts). */
+    const offerUndo =
+      (place: 'copy' | 'track') =>
+      <T extends BatchPreview>(r: T): T => {
+        get().undo.offered(r.undoId, place, 'add', madeCount(r));
+        return r;
+      };
     /** The week on screen and Today follow what was logged (the core announces it too: this is for the one asking). */
     const reread = async () => {
       await Promise.all([get().week.load({ look: 'glance' }), get().today.load('glance')]);
@@ -75,12 +82,9 @@ export const createFillSlice: SliceCreator<FillSlice> =
           const input = copyInput;
           if (!input) return false;
           const answer = await run({ busy: 'copying', error: 'copyError', done: (copyResult) => ({ copyResult, copyPreview: null }) }, () =>
-            api.copyWeek({ from: input.from, to: input.to, ...(input.rowsOnly ? { rowsOnly: true } : {}) }),
+            api.copyWeek({ from: input.from, to: input.to, ...(input.rowsOnly ? { rowsOnly: true } : {}) }).then(offerUndo('copy')),
           );
-          if (answer.ok) {
-            get().undo.offered(answer.value.undoId, 'copy', 'add', madeCount(answer.value));
-            await reread();
-          }
+          if (answer.ok) await reread();
           return answer.ok;
         },
         closeCopy() {
@@ -129,12 +133,9 @@ export const createFillSlice: SliceCreator<FillSlice> =
         async logDays(logs) {
           const answer = await run(
             { busy: 'daysBusy', error: 'daysError', done: (daysResult) => ({ daysResult, daysPreview: null, daysKey: null }) },
-            () => api.logBatch({ logs }),
+            () => api.logBatch({ logs }).then(offerUndo('track')),
           );
-          if (answer.ok) {
-            get().undo.offered(answer.value.undoId, 'track', 'add', madeCount(answer.value));
-            await reread();
-          }
+          if (answer.ok) await reread();
           return answer.ok;
         },
         clearDays() {
