@@ -135,7 +135,9 @@ export const createFillSlice: SliceCreator<FillSlice> =
             { busy: 'daysBusy', error: 'daysError', done: (daysResult) => ({ daysResult, daysPreview: null, daysKey: null }) },
             () => api.logBatch({ logs }).then(offerUndo('track')),
           );
-          if (answer.ok) await reread();
+          // not awaited: the form is cleared for the next entry as the result and its Undo show, so a Ctrl+Z at once is
+          // the Undo's, not the Hours field's own undo of the hours still typed there (which would start a new entry)
+          if (answer.ok) void reread();
           return answer.ok;
         },
         clearDays() {
