@@ -4,6 +4,7 @@
  * on the real core over a sandbox, five logs synced on five days, the weeks read fresh: the requests each makes, the
  * call's wall time and this process's CPU time (the sandbox runs in it too).
  */
+import { rmSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { someJob, startHarness } from '../test/fixtures/logging-harness';
 import { TEST_TODAY } from '../test/fixtures/test-clock';
@@ -49,6 +50,8 @@ export async function runUndoBatch(): Promise<void> {
       });
     } finally {
       await h.close();
+      // the harness's data directory is removed by vitest's hooks in a test; here, by the benchmark
+      rmSync(h.dataDir, { recursive: true, force: true });
     }
   }
   for (const [label, m] of [
