@@ -18,6 +18,7 @@ import { FormattedMessage } from 'react-intl';
 import type { Wording } from '../../../../shared/i18n/messages';
 import { useWording } from '../../i18n/I18n';
 import { coreText } from '../../i18n/words';
+import { sayIt } from '../../../../shared/i18n/said';
 import { LOG_WORDS } from '../../log-words';
 import { WEEK_WORDS as M } from './week-words';
 
@@ -145,7 +146,11 @@ export function WeekScreen() {
 
       {remindersFor(reminders, weekStart, status).map((r) => (
         <p key={r.id} className="banner" role="note" data-testid="reminder">
-          <span aria-hidden="true">{'\u2139\uFE0E'}</span> {coreText(w, r)}
+          <span aria-hidden="true">
+            {'\u2139\uFE0E'} {coreText(w, r)}
+          </span>
+          {/* the hours as the Total shows them (50:30), which a screen reader would read as a time of day: it hears words */}
+          <span className="sr-only">{sayIt(w, r.said, r.message, { spoken: true })}</span>
         </p>
       ))}
       {shown?.timesheet?.status === 'rejected' && (
