@@ -45,6 +45,45 @@ test("the logs the manager rejected are marked, and their cell shows the manager
   await saveScreen(page, 'week-rejected-cell');
 });
 
+test('a rejected log the user changed says it is fixed and that the resubmit is left, and still that it is rejected', async ({
+  page,
+  sandbox,
+}) => {
+  await page.getByRole('tab', { name: 'Week' }).click();
+  await page.getByRole('button', { name: 'Previous week' }).click();
+  await expect(page.getByTestId('timesheet-state')).toHaveText('Rejected');
+  const rejectedCells = await page.locator('.cell-rejected').count();
+  expect(rejectedCells, 'the demo week has several rejected cells').toBeGreaterThan(1);
+  const cell = page.locator('.cell-rejected').first();
+  const testId = (await cell.getAttribute('data-testid'))!;
+  await cell.click();
+  const detail = page.locator('.cell-detail');
+  const note = detail.locator('.rejected-note').first();
+  await expect(note).toContainText('Fix this log, then resubmit the week.');
+  // the fix: other hours, saved; the service still holds the log rejected (until the week is resubmitted)
+  await detail.getByRole('button', { name: /^Edit / }).first().click();
+  const form = detail.getByRole('form', { name: /^Edit / });
+  const hours = form.getByRole('textbox', { name: 'Hours' });
+  await hours.fill('00:15');
+  await hours.press('Enter');
+  await expect(detail.getByRole('form', { name: /^Edit / })).toHaveCount(0);
+  await expect(note).toContainText(
+    `Rejected by your manager: "${MAYA_REJECTION}". Fixed: resubmit the week to send it for approval. Until then it stays rejected.`,
+  );
+  await expect(note).not.toContainText('Fix this log');
+  await expect.poll(() => sandbox.state().timeLogs.filter((l) => l.minutes === 15 && l.approvalStatus === 'rejected').length).toBe(1);
+  // the cell no longer asks for a fix (✓, not ⊘), though its screen reader name still says it was rejected
+  const fixedCell = page.getByTestId(testId);
+  await expect(fixedCell).toHaveClass(/cell-fixed/);
+  await expect(fixedCell).not.toHaveClass(/cell-rejected/);
+  await expect(fixedCell).toHaveAccessibleName(/rejected by your manager, fixed: resubmit the week$/);
+  // the week's note counts what is left to fix
+  await expect(page.getByRole('note', { name: 'Rejected by your manager' })).toContainText(
+    `${rejectedCells - 1 === 1 ? '1 log marked ⊘ is' : `${rejectedCells - 1} logs marked ⊘ are`} left to fix, then resubmit the week.`,
+  );
+  await saveScreen(page, 'week-rejected-log-fixed');
+});
+
 test('Submit is a few presses of Tab from the tabs, whatever the week holds', async ({ page }) => {
   await page.getByRole('tab', { name: 'Week' }).click();
   await expect(page.getByTestId('timesheet-state')).toBeVisible();

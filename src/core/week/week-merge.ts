@@ -16,6 +16,7 @@ import type { Journal, LedgerRow } from '../journal';
 import { ofAccount, syncStateOf, toLocalTimeLog } from '../outbox';
 import { opsOf, opsReaderFor, rowsOnDays, rowsWithAnyTimeLogId } from '../journal';
 import { claimServiceLogs } from './claim';
+import { fixableFields, type RejectedAs } from './week-read';
 
 /** The service's part of one week, as read (kept in memory and in the store `weeks`). */
 export interface ServiceWeek {
@@ -43,6 +44,8 @@ export interface ServiceWeek {
   approvals?: string | null;
   /** The logs of the timesheet's details when they were read (a rejected week, a service without the list). */
   detailLogs?: TimeLog[];
+  /** What each rejected log held when its rejection was read (./week-read.ts `rejectedAsOf`); absent: none rejected. */
+  rejectedAs?: RejectedAs;
 }
 
 export const SERVICE_LOCAL_PREFIX = 'S-';
@@ -89,6 +92,15 @@ export function serviceLogsStillThere(j: Readonly<Journal>, service: ServiceWeek
 }
 
 const lockedStatus = (s: ApprovalStatus | undefined) => s === 'pending' || s === 'approved';
+
+/** A rejected log that holds something else than when it was rejected: changed here, or on the service. */
+function fixedSince(
+  service: ServiceWeek | undefined,
+  log: { timeLogId?: string; approvalStatus?: ApprovalStatus } & Pick<TimeLog, 'workDate' | 'hours' | 'billingStatus' | 'description'>,
+): boolean {
+  const was = log.approvalStatus === 'rejected' && log.timeLogId ? service?.rejectedAs?.[log.timeLogId] : undefined;
+  return was !== undefined && was !== fixableFields(log);
+}
 
 export function mergeWeek(
   j: Readonly<Journal>,
@@ -160,6 +172,7 @@ export function mergeWeek(
       if (claim.approvalStatus) log.approvalStatus = claim.approvalStatus;
     }
     if (sheetLocked || lockedStatus(log.approvalStatus)) log.locked = true;
+    if (fixedSince(service, log)) log.fixed = true;
     // taken into the ledger from the service (to be edited here, or kept before its timesheet was deleted: ./adopt.ts)
     if (row.localId.startsWith(SERVICE_LOCAL_PREFIX)) log.elsewhere = true;
     logs.push(log);
@@ -180,6 +193,7 @@ export function mergeWeek(
       ...(sheetLocked || lockedStatus(remote.approvalStatus) ? { locked: true } : {}),
       source: 'service',
       elsewhere: true,
+      ...(fixedSince(service, remote) ? { fixed: true as const } : {}),
     });
   }
   // days as ISO dates compare as their characters do; a job's name by the collation only when two differ (with a

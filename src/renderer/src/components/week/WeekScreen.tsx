@@ -32,6 +32,14 @@ function lockedReason(w: Wording, week: Week): string | null {
   return w.say(M.locked, { status: status === 'pending' || status === 'approved' ? status : 'other' });
 }
 
+/** A rejected week's next step: fix the logs marked, or, once some are fixed, how many are left, or resubmit. */
+function rejectedWhatNext(w: Wording, week: Week): string {
+  const rejected = week.logs.filter((l) => l.approvalStatus === 'rejected');
+  const left = rejected.filter((l) => !l.fixed).length;
+  if (left === rejected.length) return w.say(M.rejectedFix, { mark: '\u2298' });
+  return w.say(M.rejectedFixed, { left, mark: '\u2298', done: '\u2713' });
+}
+
 export function WeekScreen() {
   const w = useWording();
   const weekStart = useApp((s) => s.week.weekStart);
@@ -160,7 +168,7 @@ export function WeekScreen() {
           </span>
           <div className="callout-text">
             <p>
-              <strong>{w.say(M.rejectedTitle)}</strong> {w.say(M.rejectedFix, { mark: '\u2298' })}
+              <strong>{w.say(M.rejectedTitle)}</strong> {rejectedWhatNext(w, shown)}
             </p>
             {shown.timesheet.comments && (
               <blockquote className="quote" translate="no">
