@@ -68,7 +68,7 @@ test('a rejected log the user changed says it is fixed and that the resubmit is 
   await hours.press('Enter');
   await expect(detail.getByRole('form', { name: /^Edit / })).toHaveCount(0);
   await expect(note).toContainText(
-    `Rejected by your manager: "${MAYA_REJECTION}". Fixed: resubmit the week to send it for approval. Until then it stays rejected.`,
+    `Fixed since your manager rejected it ("${MAYA_REJECTION}"): resubmit the week to send it for approval. Until then it stays rejected.`,
   );
   await expect(note).not.toContainText('Fix this log');
   await expect.poll(() => sandbox.state().timeLogs.filter((l) => l.minutes === 15 && l.approvalStatus === 'rejected').length).toBe(1);
@@ -82,6 +82,24 @@ test('a rejected log the user changed says it is fixed and that the resubmit is 
     `${rejectedCells - 1 === 1 ? '1 log marked ⊘ is' : `${rejectedCells - 1} logs marked ⊘ are`} left to fix, then resubmit the week.`,
   );
   await saveScreen(page, 'week-rejected-log-fixed');
+});
+
+test("the week's reminder says its hours as the Total does (HH:MM), and in words to a screen reader", async ({ page, web }) => {
+  // Thursday: the week is due tomorrow (Friday), so the reminder shows (quiet until the day before)
+  await web.skipClock(26 * 3_600_000);
+  await page.clock.fastForward(26 * 3_600_000);
+  await page.getByRole('tab', { name: 'Week' }).click();
+  const reminder = page.getByTestId('reminder').filter({ hasText: 'This week' });
+  await expect(reminder).toBeVisible();
+  const shown = page.getByTestId('reminder').locator('[aria-hidden=true]').filter({ hasText: 'This week' });
+  await expect(shown).toHaveText(/This week has \d{2,}:\d{2} logged and is due Friday\./);
+  await expect(shown).not.toContainText(/\d+\s*(hr|h|min)\b/);
+  // the same figure as the week's Total beside it (no last week to compare with here: the week's own hours)
+  const total = (await page.locator('.submit-week strong.mono').first().textContent())!.trim();
+  await expect(shown).toContainText(`This week has ${total} logged`);
+  // a screen reader hears the same sentence with the hours in words, not a time of day
+  await expect(reminder.locator('.sr-only')).toHaveText(/This week has .*\d+ (hr|min)/);
+  await saveScreen(page, 'week-reminder-hhmm');
 });
 
 test('Submit is a few presses of Tab from the tabs, whatever the week holds', async ({ page }) => {

@@ -23,7 +23,7 @@ const M = defineMessages({
   fixed: {
     id: 'week.rejected-log.fixed',
     defaultMessage:
-      '{hasComment, select, yes {Rejected by your manager: "{comment}".} other {Rejected by your manager.}} Fixed: resubmit the week to send it for approval. Until then it stays rejected.',
+      '{hasComment, select, yes {Fixed since your manager rejected it ("{comment}"): resubmit the week to send it for approval.} other {Fixed since your manager rejected it: resubmit the week to send it for approval.}} Until then it stays rejected.',
     description:
       'Beside a time log the manager rejected and the user has changed since. {comment}: the manager’s comment, as written. The service still holds the log as rejected until the week is resubmitted.',
   },
