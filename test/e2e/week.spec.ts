@@ -61,7 +61,10 @@ test('a rejected log the user changed says it is fixed and that the resubmit is 
   const note = detail.locator('.rejected-note').first();
   await expect(note).toContainText('Fix this log, then resubmit the week.');
   // the fix: other hours, saved; the service still holds the log rejected (until the week is resubmitted)
-  await detail.getByRole('button', { name: /^Edit / }).first().click();
+  await detail
+    .getByRole('button', { name: /^Edit / })
+    .first()
+    .click();
   const form = detail.getByRole('form', { name: /^Edit / });
   const hours = form.getByRole('textbox', { name: 'Hours' });
   await hours.fill('00:15');

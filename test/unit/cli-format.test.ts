@@ -6,8 +6,7 @@ import { mondayOf } from '../../src/cli/commands/week';
 import { approvalWords, elapsedWords, minutesToHhmm } from '../../src/cli/words';
 
 describe('sentences', () => {
-  const summary =
-    'Dry run: nothing was sent or queued. 7 logs would be logged, 2 skipped for a rule, 1 already there or copied before.';
+  const summary = 'Dry run: nothing was sent or queued. 7 logs would be logged, 2 skipped for a rule, 1 already there or copied before.';
   it('wrap between words within the width given (100 when none is known), each line on its own', () => {
     expect(summary.length).toBeGreaterThan(100);
     const wrapped = wrapSentences(`Copy the week:\n\n${summary}`);

@@ -201,7 +201,7 @@ describe('what the core says, as a code with values', () => {
     );
   });
 
-  it('says the week\'s hours as its Total shows them (50:30) in every language, and in words to a screen reader', async () => {
+  it("says the week's hours as its Total shows them (50:30) in every language, and in words to a screen reader", async () => {
     const [due] = computeReminders({
       now: new Date(2026, 10, 28, 12).getTime(),
       settings: { enabled: true, maxHoursPerDay: 10, allowFutureDays: false, allowedPastDays: 30, submissionDueWeekday: 5 } as never,

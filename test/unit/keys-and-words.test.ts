@@ -117,15 +117,9 @@ describe('unusual weeks', () => {
   });
   it('over 42 h (a 43:30 week) or under 32 h in a Monday-to-Friday week; an ordinary one says nothing', () => {
     expect(workingDays('2026-11-16', '2026-11-22')).toEqual(['2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20']);
-    expect(weekFlags(week('46:00'))).toEqual([
-      { kind: 'over', words: '46:00, more than 42:00', total: '46:00', limitMinutes: 42 * 60 },
-    ]);
-    expect(weekFlags(week('31:30'))).toEqual([
-      { kind: 'under', words: '31:30, less than 32:00', total: '31:30', limitMinutes: 32 * 60 },
-    ]);
-    expect(weekFlags(week('43:30'))).toEqual([
-      { kind: 'over', words: '43:30, more than 42:00', total: '43:30', limitMinutes: 42 * 60 },
-    ]);
+    expect(weekFlags(week('46:00'))).toEqual([{ kind: 'over', words: '46:00, more than 42:00', total: '46:00', limitMinutes: 42 * 60 }]);
+    expect(weekFlags(week('31:30'))).toEqual([{ kind: 'under', words: '31:30, less than 32:00', total: '31:30', limitMinutes: 32 * 60 }]);
+    expect(weekFlags(week('43:30'))).toEqual([{ kind: 'over', words: '43:30, more than 42:00', total: '43:30', limitMinutes: 42 * 60 }]);
     expect(weekFlags(week('42:00'))).toEqual([]);
     expect(weekFlags(week('41:30'))).toEqual([]);
   });

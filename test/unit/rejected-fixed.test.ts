@@ -1,16 +1,15 @@
 /**
- * A rejected log the user has changed since is `fixed` (src/core/week/week-read.ts `rejectedAsOf`, week-merge.ts): the
+ * A rejected log the user has changed since is `fixed` (src/core/week/week-merge.ts `rejectedAsOf`): the
  * service keeps it "rejected" until the week is resubmitted, so the week remembers what each rejected log held when
  * its rejection was first read, and a log that holds something else now (changed here, or on the service) is fixed.
- * @inner src/core/week/week-read.ts, src/core/week/week-merge.ts
+ * @inner src/core/week/week-merge.ts, src/core/outbox/send-steps.ts
  */
 import { describe, expect, it } from 'vitest';
 import type { TimeLog } from '../../src/shared/domain';
 import { createLedger } from '../../src/core/journal';
 import { recordAdd } from '../../src/core/outbox';
 import { markApplied, markSending } from '../../src/core/outbox/send-steps';
-import { mergeWeek } from '../../src/core/week/week-merge';
-import { rejectedAsOf } from '../../src/core/week/week-read';
+import { mergeWeek, rejectedAsOf } from '../../src/core/week/week-merge';
 import { tempDir } from '../fixtures/temp-dirs';
 import { wallClock } from '../fixtures/test-timers';
 

@@ -33,7 +33,11 @@ describe('the week-due reminder', () => {
   it.each<[string, Partial<ReminderInput>, string | undefined]>([
     ['stays quiet on Monday', { now: at(16) }, undefined],
     ['stays quiet two days before the due day, even late at night', { now: at(18, 23, 59) }, undefined],
-    ['starts the day before, comparing with last week', { now: at(19, 0, 1) }, 'This week has 06:00 less than last week and is due Friday.'],
+    [
+      'starts the day before, comparing with last week',
+      { now: at(19, 0, 1) },
+      'This week has 06:00 less than last week and is due Friday.',
+    ],
     ['says "today" on the due day', { now: at(20, 9) }, 'This week has 06:00 less than last week and is due today.'],
     [
       'says it was due once the day has passed',

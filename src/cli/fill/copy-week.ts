@@ -67,7 +67,10 @@ export const copyWeekCommand: Command = {
     const title = said(w.say(M.title, weeks));
     if (r.rowsOnly) {
       const jobs = w.formats.list(r.rows.map((row) => row.jobName));
-      return { json: { ...r, dryRun }, text: `${title}\n${said(w.say(M.rows, { ...weeks, count: r.rows.length, jobs, dryRun: dryRun ? 'yes' : 'no' }))}` };
+      return {
+        json: { ...r, dryRun },
+        text: `${title}\n${said(w.say(M.rows, { ...weeks, count: r.rows.length, jobs, dryRun: dryRun ? 'yes' : 'no' }))}`,
+      };
     }
     if (r.sourceLogs === 0) return { json: batchJson(r, dryRun), text: `${title}\n${said(w.say(M.empty, weeks))}` };
     const out = batchOutcome(w, r, dryRun);

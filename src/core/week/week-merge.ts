@@ -16,7 +16,6 @@ import type { Journal, LedgerRow } from '../journal';
 import { ofAccount, syncStateOf, toLocalTimeLog } from '../outbox';
 import { opsOf, opsReaderFor, rowsOnDays, rowsWithAnyTimeLogId } from '../journal';
 import { claimServiceLogs } from './claim';
-import { fixableFields, type RejectedAs } from './week-read';
 
 /** The service's part of one week, as read (kept in memory and in the store `weeks`). */
 export interface ServiceWeek {
@@ -44,8 +43,33 @@ export interface ServiceWeek {
   approvals?: string | null;
   /** The logs of the timesheet's details when they were read (a rejected week, a service without the list). */
   detailLogs?: TimeLog[];
-  /** What each rejected log held when its rejection was read (./week-read.ts `rejectedAsOf`); absent: none rejected. */
+  /** What each rejected log held when its rejection was read (`rejectedAsOf` below); absent: none rejected. */
   rejectedAs?: RejectedAs;
+}
+
+/**
+ * What each rejected log held when its rejection was first read (timeLogId -> its day, hours, billing and
+ * description): a log that holds something else now was changed since, which is what fixing it means. The service
+ * keeps such a log "rejected" until the week is resubmitted, so its state cannot tell; a later read carries the
+ * first values forward while the log stays rejected, and a log rejected again after a resubmit starts afresh.
+ */
+export type RejectedAs = Record<string, string>;
+
+/** The fields a fix can change (edittimelog's), as one comparable string. */
+export function fixableFields(l: Pick<TimeLog, 'workDate' | 'hours' | 'billingStatus' | 'description'>): string {
+  return JSON.stringify([l.workDate, l.hours, l.billingStatus, l.description ?? '']);
+}
+
+/** `logs`' rejected ones as they were when rejected: as `kept` had them if it showed them rejected, else as now. */
+export function rejectedAsOf(logs: readonly TimeLog[], kept?: { logs: TimeLog[]; rejectedAs?: RejectedAs }): RejectedAs | undefined {
+  const wasRejected = new Set(kept?.logs.filter((l) => l.approvalStatus === 'rejected').map((l) => l.timeLogId));
+  const out: RejectedAs = {};
+  for (const l of logs) {
+    if (l.approvalStatus !== 'rejected') continue;
+    const before = wasRejected.has(l.timeLogId) ? kept?.rejectedAs?.[l.timeLogId] : undefined;
+    out[l.timeLogId] = before ?? fixableFields(l);
+  }
+  return Object.keys(out).length ? out : undefined;
 }
 
 export const SERVICE_LOCAL_PREFIX = 'S-';

@@ -121,28 +121,3 @@ export function combineHalves(weekStart: string, sheet: SheetHalf, listed: TimeL
   const logs = oneOfEach(listed ?? [], sheet.detailLogs).filter((l) => l.workDate >= weekStart && l.workDate <= weekEnd);
   return statesAsTheTimesheetHolds(sheet.timesheet?.status, logs);
 }
-
-/**
- * What each rejected log held when its rejection was first read (timeLogId -> its day, hours, billing and
- * description): a log that holds something else now was changed since, which is what fixing it means. The service
- * keeps such a log "rejected" until the week is resubmitted, so its state cannot tell; a later read carries the
- * first values forward while the log stays rejected, and a log rejected again after a resubmit starts afresh.
- */
-export type RejectedAs = Record<string, string>;
-
-/** The fields a fix can change (edittimelog's), as one comparable string. */
-export function fixableFields(l: Pick<TimeLog, 'workDate' | 'hours' | 'billingStatus' | 'description'>): string {
-  return JSON.stringify([l.workDate, l.hours, l.billingStatus, l.description ?? '']);
-}
-
-/** `logs`' rejected ones as they were when rejected: as `kept` had them if it showed them rejected, else as now. */
-export function rejectedAsOf(logs: readonly TimeLog[], kept?: { logs: TimeLog[]; rejectedAs?: RejectedAs }): RejectedAs | undefined {
-  const wasRejected = new Set(kept?.logs.filter((l) => l.approvalStatus === 'rejected').map((l) => l.timeLogId));
-  const out: RejectedAs = {};
-  for (const l of logs) {
-    if (l.approvalStatus !== 'rejected') continue;
-    const before = wasRejected.has(l.timeLogId) ? kept?.rejectedAs?.[l.timeLogId] : undefined;
-    out[l.timeLogId] = before ?? fixableFields(l);
-  }
-  return Object.keys(out).length ? out : undefined;
-}

@@ -23,8 +23,8 @@ import { weekStartOf } from '../../shared/time/week';
 import type { Ledger } from '../journal';
 import { claimServiceLogs, recordClaimedIds, unfinishedAdd } from './claim';
 import { accountKeyOf, narrowCall, untilAborted, type CallOptions } from '../service';
-import { knownRows, mergeWeek, serviceLogsStillThere, type ServiceWeek } from './week-merge';
-import { combineHalves, readListedLogs, readTimesheetOf, rejectedAsOf, sheetHalfOf } from './week-read';
+import { knownRows, mergeWeek, rejectedAsOf, serviceLogsStillThere, type ServiceWeek } from './week-merge';
+import { combineHalves, readListedLogs, readTimesheetOf, sheetHalfOf } from './week-read';
 import { createWeekCopies, keyOf, shownPart } from './week-copies';
 import { approvalsOf, keptServes, sheetWanted, WEEK_READ_POLICY, type WeekLook, type WeekReadPolicy } from './read-policy';
 

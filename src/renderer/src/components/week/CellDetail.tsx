@@ -123,7 +123,10 @@ export function CellDetail({ cell, logs, job, lockedReason, comment, weekStatus,
                 </li>
               );
             return (
-              <li key={l.localId} className={`log-item${l.approvalStatus === 'rejected' ? ' log-rejected' : ''}${l.fixed ? ' log-fixed' : ''}`}>
+              <li
+                key={l.localId}
+                className={`log-item${l.approvalStatus === 'rejected' ? ' log-rejected' : ''}${l.fixed ? ' log-fixed' : ''}`}
+              >
                 <div className="log-main">
                   <span className="mono strong">{l.hours}</span>
                   <span className="log-desc">
