@@ -8,6 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleIsCurrent } from '../bin/bundle-current.mjs';
+import { stopChild } from '../test/tools/stop-child';
 import { envWithoutPunch, tempDir, within } from './measure';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -42,13 +43,7 @@ export async function startWebServer(entry: readonly string[], env: Record<strin
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise<void>((r) => child.once('exit', () => r()));
-      child.kill('SIGTERM');
-      const forced = setTimeout(() => child.kill('SIGKILL'), 5_000);
-      await exited;
-      clearTimeout(forced);
-    }
+    await stopChild(child);
     data.remove();
   };
   let stdout = '';

@@ -12,6 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { expect, type Page } from '@playwright/test';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox';
 import { TEST_NOW, TEST_TODAY } from '../fixtures/test-clock';
+import { stopChild } from '../tools/stop-child';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 
@@ -131,13 +132,7 @@ export async function startWebApp(sandbox: Sandbox, extraEnv: Record<string, str
       await moveClock();
     },
     async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise<void>((r) => child.once('exit', () => r()));
-        child.kill('SIGTERM');
-        const forced = setTimeout(() => child.kill('SIGKILL'), 5_000);
-        await exited;
-        clearTimeout(forced);
-      }
+      await stopChild(child);
       rmSync(dataDir, { recursive: true, force: true });
       rmSync(clockDir, { recursive: true, force: true });
     },

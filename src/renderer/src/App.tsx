@@ -12,10 +12,11 @@ import { appStore, useApp } from './store/useApp';
 import { useMounted } from './hooks/useMounted';
 import { useTabsSettled } from './hooks/useTabsSettled';
 import { keyPlatform, shortcutFor } from './shortcuts';
-import { webSession } from './bridge';
+import { api, webSession } from './bridge';
 import { SessionGate } from './components/SessionGate';
 import { loadEverything } from './store';
 import type { SessionState } from './web-session';
+import type { Screen } from '../../shared/contract';
 import { defineMessages } from '../../shared/i18n/messages';
 import { useWording } from './i18n/I18n';
 
@@ -105,6 +106,21 @@ export function App() {
     if (!now || now === document.body || now === wanted.from || hidden) document.getElementById(`tab-${wanted.id}`)?.focus();
   }, [settled]);
 
+  // A tab chosen by its key or by the tray (the shell's `navigate`) takes the focus as a click would give it: the
+  // field left on the screen before would otherwise keep it, hidden while the chosen screen's code loads, then the
+  // page's body once that screen is drawn, leaving a keyboard user nowhere.
+  const chooseTab = (id: Screen) => {
+    const from = document.activeElement;
+    appStore.getState().ui.show(id);
+    const chosen = document.getElementById(`tab-${id}`);
+    chosen?.focus();
+    // a strip still waiting for the roles shows no tab to focus: the tab takes it once shown (above)
+    focusWhenShown.current = chosen && document.activeElement !== chosen ? { id, from } : null;
+  };
+  const chooseTabRef = useRef(chooseTab);
+  chooseTabRef.current = chooseTab;
+  useEffect(() => api.on('navigate', (nav) => chooseTabRef.current(nav.screen)), []);
+
   // The app's keys (shortcuts.ts), on every tab; not while a dialog asks something (its answer comes first).
   const shownRef = useRef(shown);
   shownRef.current = shown;
@@ -117,13 +133,7 @@ export function App() {
       const state = appStore.getState();
       if (action.kind === 'tab') {
         const to = shownRef.current[action.index];
-        if (!to) return;
-        const from = document.activeElement;
-        state.ui.show(to.id);
-        const chosen = document.getElementById(`tab-${to.id}`);
-        chosen?.focus();
-        // a strip still waiting for the roles shows no tab to focus: the tab takes it once shown (above)
-        focusWhenShown.current = chosen && document.activeElement !== chosen ? { id: to.id, from } : null;
+        if (to) chooseTabRef.current(to.id);
       } else if (action.kind === 'log') {
         state.ui.ask('log');
       } else if (state.timer.view?.running) {

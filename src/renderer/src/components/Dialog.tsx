@@ -1,8 +1,10 @@
 /**
- * A modal built on <dialog>: the browser traps focus, Escape cancels, and focus returns to where it was.
- * Rendered only while open, so every dialog starts from fresh state.
+ * A modal built on <dialog>: the browser traps focus, Escape cancels, and focus returns to where it was, or to the
+ * screen shown when that is gone or hidden (./focus-return.ts). Rendered only while open, so every dialog starts from
+ * fresh state.
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { returnFocus } from './focus-return';
 
 interface Props {
   title: string;
@@ -18,13 +20,13 @@ export function Dialog({ title, onCancel, children, actions, tone = 'default' }:
   const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
-    const before = document.activeElement as HTMLElement | null;
+    const before = document.activeElement;
     if (dialog && !dialog.open) dialog.showModal();
     // showModal focuses the first control; a dialog whose safe or main answer is elsewhere marks it data-autofocus
     dialog?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     return () => {
       if (dialog?.open) dialog.close();
-      before?.focus?.();
+      returnFocus(before);
     };
   }, []);
   return (
