@@ -84,6 +84,8 @@ test('a rejected log the user changed says it is fixed and that the resubmit is 
   await expect(page.getByRole('note', { name: 'Rejected by your manager' })).toContainText(
     `${rejectedCells - 1 === 1 ? '1 log marked ⊘ is' : `${rejectedCells - 1} logs marked ⊘ are`} left to fix, then resubmit the week.`,
   );
+  // and the key under the grid says what the ✓ means
+  await expect(page.locator('.legend')).toContainText('✓ fixed, to resubmit');
   await saveScreen(page, 'week-rejected-log-fixed');
 });
 

@@ -210,6 +210,8 @@ export function WeekScreen() {
             <span>{w.say(M.legend, { icon: '\u21BB', state: 'sending' })}</span>
             <span>{w.say(M.legend, { icon: '\u26A0\uFE0E', state: 'attention' })}</span>
             <span>{w.say(M.legend, { icon: '\u2298', state: 'rejected' })}</span>
+            {/* a rejected log changed since (its cell's ✓): only in a week that has one */}
+            {shown.logs.some((l) => l.fixed) && <span>{w.say(M.legend, { icon: '\u2713', state: 'fixed' })}</span>}
           </p>
         </>
       )}

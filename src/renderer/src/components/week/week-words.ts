@@ -60,8 +60,10 @@ export const WEEK_WORDS = defineMessages({
   },
   legend: {
     id: 'week.legend',
-    defaultMessage: '{icon} {state, select, queued {queued} sending {sending} attention {needs attention} other {rejected}}',
-    description: 'The key under the grid: what each sign in a cell means. {icon}: the sign.',
+    defaultMessage:
+      '{icon} {state, select, queued {queued} sending {sending} attention {needs attention} fixed {fixed, to resubmit} other {rejected}}',
+    description:
+      'The key under the grid: what each sign in a cell means. {icon}: the sign. fixed: a rejected log changed since, the week still to resubmit.',
   },
   addRow: {
     id: 'week.add-row',
