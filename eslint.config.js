@@ -192,6 +192,7 @@ const SEND_STEPS = {
         'markRefused',
         'markRetry',
         'markSending',
+        'markWaitingForServiceDay',
         'nextOperation',
         'noteAttempt',
       ],

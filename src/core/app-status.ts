@@ -11,7 +11,7 @@ import type { Ledger } from './journal';
 import type { Reachability } from './service';
 import type { SyncEngine } from './sync';
 import { accountKeyOf } from './service';
-import { countByState, heldForAnswer } from './outbox';
+import { countByState, heldForAnswer, waitingForServiceDay } from './outbox';
 import { listDamage } from './store';
 
 export interface AppStatusDeps {
@@ -64,6 +64,8 @@ export function createAppStatus(deps: AppStatusDeps): AppStatusBuilder {
     // entries held for the answer to a torn delete are counted apart from what waits to be sent (from the ledger's
     // counts, as a sync's report counts them: ./sync/records.ts)
     const held = counts.queued + counts.sending > 0 ? heldForAnswer(journal, key) : 0;
+    // entries waiting for the service's day to begin (another time zone): they go by themselves, said apart
+    const dayAhead = counts.queued > 0 ? waitingForServiceDay(journal, key) : 0;
     return {
       online: !isOfflineCause(n.cause),
       network: n,
@@ -74,6 +76,7 @@ export function createAppStatus(deps: AppStatusDeps): AppStatusBuilder {
         needsAttention: counts.needsAttention,
         otherAccounts: counts.otherAccounts,
         ...(held ? { heldForAnswer: held } : {}),
+        ...(dayAhead ? { waitingForServiceDay: dayAhead } : {}),
       },
       account,
       // whether the data directory takes writes, the damaged files not yet acknowledged, and the offers not yet

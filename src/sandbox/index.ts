@@ -57,6 +57,8 @@ export function seedState(opts: { today: string; seed?: number; extraJobs?: numb
 }
 
 function checkPatch(patch: Partial<Pick<SandboxOptions, ConfigurableOption>>): void {
+  if (patch.today !== undefined && !isValidDate(patch.today))
+    throw new Error(`today must be a real day written YYYY-MM-DD (got "${patch.today}")`);
   if (patch.envelope !== undefined && patch.envelope !== 'spec' && patch.envelope !== 'real') {
     throw new Error(`envelope must be 'spec' or 'real' (got ${JSON.stringify(patch.envelope)})`);
   }
@@ -101,7 +103,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     throw new Error(`today must be a real day written YYYY-MM-DD (got "${opts.today}")`);
   checkPatch(opts);
   if (opts.inProcess && !opts.embedded) throw new Error('inProcess is for the embedded demo only (it has no admin routes)');
-  const today = () => opts.today ?? localToday();
+  // the sandbox's today: as started, or as `configure` moved it on
+  const day = { today: opts.today };
+  const today = () => day.today ?? localToday();
   const host = opts.host ?? '127.0.0.1';
   const store = Store.open(
     opts.persistPath,
@@ -142,6 +146,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       if (patch.logStatesOnSubmit !== undefined) variants.logStatesOnSubmit = patch.logStatesOnSubmit;
       if (patch.timesheetDetailEmployee !== undefined) variants.timesheetDetailEmployee = patch.timesheetDetailEmployee;
       if (patch.companyCurrency !== undefined) variants.companyCurrency = patch.companyCurrency;
+      if (patch.today !== undefined) day.today = patch.today;
     },
     fault: (f) => faults.set(f),
     async setOffline(offline) {

@@ -147,7 +147,9 @@ export type ConfigurableOption =
   | 'timesheetListEmployee'
   | 'logStatesOnSubmit'
   | 'timesheetDetailEmployee'
-  | 'companyCurrency';
+  | 'companyCurrency'
+  /** The service's day moving on (its calendar in another zone than the app's): the seed stays as it was made. */
+  | 'today';
 
 export interface Sandbox {
   url: string;

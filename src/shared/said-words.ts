@@ -31,6 +31,15 @@ export const waitsForText = (w: Wording, e: Pick<OutboxEntry, 'waitsFor' | 'wait
 export const waitsForAnswerText = (w: Wording, e: Pick<OutboxEntry, 'waitsForAnswer' | 'waitsForAnswerSaid'>): string | undefined =>
   e.waitsForAnswer ? sayIt(w, e.waitsForAnswerSaid, e.waitsForAnswer) : undefined;
 
+/**
+ * Why an entry (or a log) waits longer than the network explains: the service's calendar is still on an earlier day
+ * ("Waiting for the service's day to begin: it is still Sat 28 Nov there (another time zone). ...").
+ */
+export const serviceDayText = (
+  w: Wording,
+  e: Pick<OutboxEntry | LocalTimeLog, 'waitsForServiceDay' | 'waitsForServiceDaySaid'>,
+): string | undefined => (e.waitsForServiceDay ? sayIt(w, e.waitsForServiceDaySaid, e.waitsForServiceDay) : undefined);
+
 /** What one attempt of an entry said. */
 export const attemptMessage = (w: Wording, a: OutboxAttempt): string | undefined => (a.message ? sayIt(w, a.said, a.message) : undefined);
 

@@ -8,7 +8,7 @@ import type { LogResult } from '../../shared/contract';
 import type { AppStatus, LocalTimeLog, OutboxEntry } from '../../shared/domain';
 import { networkWords } from '../../shared/status/network';
 import { englishWording } from '../../shared/i18n/english';
-import { entryMessage, logMessage } from '../../shared/said-words';
+import { entryMessage, logMessage, serviceDayText } from '../../shared/said-words';
 import { EXIT, type CommandResult } from '../command';
 import { billingWords, dayWords } from '../words';
 
@@ -214,7 +214,8 @@ export function logResultOutput(
     };
   }
   if (r.state === 'queued') {
-    const lines = [`${r.state}`, queuedText(w, subject, status)];
+    // refused as a future day that is the user's today: it waits for the service's day, and says so
+    const lines = [`${r.state}`, serviceDayText(w, r.log) ?? queuedText(w, subject, status)];
     if (r.unchecked) lines.push(w.say(M.unchecked));
     lines.push(detail);
     return { json: r, text: lines.join('\n') };

@@ -13,7 +13,7 @@ import { dayWords, syncWords, words } from '../words';
 import { logChange, logOptions, type LogOption } from '../log-fields';
 import { coreWithRules } from './logging';
 import { withDamage } from './data';
-import { accountProblem, entryMessage, waitsForAnswerText, waitsForText } from '../../shared/said-words';
+import { accountProblem, entryMessage, serviceDayText, waitsForAnswerText, waitsForText } from '../../shared/said-words';
 
 const M = defineMessages({
   kind: {
@@ -140,7 +140,7 @@ function outboxTable(entries: OutboxEntry[], w: Wording): string {
       e.hours,
       e.jobName,
       syncWords(badgeOf(e.state, [e]), w),
-      waitsForText(w, e) ?? (e.heldByReport ? w.say(M.heldWhy) : waitsForAnswerText(w, e)) ?? entryMessage(w, e),
+      waitsForText(w, e) ?? (e.heldByReport ? w.say(M.heldWhy) : waitsForAnswerText(w, e)) ?? serviceDayText(w, e) ?? entryMessage(w, e),
     ]),
   );
 }
@@ -163,7 +163,7 @@ function whyRemaining(e: OutboxEntry, online: boolean, w: Wording): string {
   // report's id once, in the command that answers
   if (e.heldByReport) return w.say(M.held, { what, command: `\`punch data log-again|discard ${e.heldByReport}\`` });
   if (e.state === 'needs-attention') return w.say(M.attention, { what, why: entryMessage(w, e) ?? w.say(M.refused) });
-  const why = entryMessage(w, e) ?? w.say(online ? M.retried : M.unreachable);
+  const why = serviceDayText(w, e) ?? entryMessage(w, e) ?? w.say(online ? M.retried : M.unreachable);
   return w.say(M.waiting, { what, state: syncWords(badgeOf(e.state, [e]), w), why });
 }
 

@@ -137,6 +137,13 @@ export const outboxOpSchema = once(() =>
     retryAt: z.number().optional(),
     /** How many times it was found absent after an ambiguous answer and queued to go again. */
     resends: z.number().optional(),
+    /**
+     * The service refused it as a future date while its day is already the user's today (or earlier): the service's
+     * calendar is still on an earlier day (another time zone). Nothing was written; it waits as queued and goes again
+     * at `retryAt`. `since`: the first such refusal (past the widest gap between two zones it is an ordinary refusal);
+     * `serviceDay`: the service's day, when its refusal said it.
+     */
+    waitsForServiceDay: z.object({ since: z.number(), serviceDay: z.string().optional() }).optional(),
     createdAt: z.number(),
     updatedAt: z.number(),
     syncedAt: z.number().optional(),

@@ -15,10 +15,22 @@ export {
   markRefused,
   markRetry,
   markSending,
+  markWaitingForServiceDay,
   nextOperation,
   noteAttempt,
 } from './send-steps';
-export { countByState, loggedBy, ofAccount, heldForAnswer, sameEdit, sameLog, syncStateOf, toLocalTimeLog } from './ledger-queries';
+export { serviceDayBehind, serviceDayWait, SERVICE_DAY_RETRY_MS } from './service-day';
+export {
+  countByState,
+  loggedBy,
+  ofAccount,
+  heldForAnswer,
+  sameEdit,
+  sameLog,
+  syncStateOf,
+  toLocalTimeLog,
+  waitingForServiceDay,
+} from './ledger-queries';
 export { groupCounts, outboxWindow, toOutboxEntry } from './outbox-list';
 export { createResolutions } from './resolutions';
 export type { FixPatch, OutboxResolution, Resolutions, RuleFacts } from './resolutions';

@@ -7,6 +7,9 @@
 import { sameAccount } from '../../shared/account-key';
 import type { LocalTimeLog, SyncState, TimeLog } from '../../shared/domain';
 import { countedAs, opsOf, rowsOn, unfinishedByAccount, type Journal, type LedgerRow, type LogFields } from '../journal';
+import { saidOf } from '../../shared/i18n/said';
+import { outboxWords } from './outbox-words';
+import { serviceDayWait } from './service-day';
 
 /**
  * A row belongs to the current account (rows from before accounts were recorded belong to any). Keys are compared in
@@ -50,6 +53,15 @@ export function toLocalTimeLog(j: Readonly<Journal>, row: LedgerRow, ops = (id: 
   if (row.approvalStatus) log.approvalStatus = row.approvalStatus;
   if (row.approvalStatus === 'pending' || row.approvalStatus === 'approved') log.locked = true;
   log.source = 'local';
+  if (sync === 'queued' || sync === 'sending') {
+    const waiting = ops(row.localId).find((o) => o.waitsForServiceDay !== undefined);
+    const wait = waiting && serviceDayWait(waiting, row);
+    if (wait) {
+      const w = outboxWords.waitsForServiceDay(waiting.kind, wait.day, wait.serviceDay);
+      log.waitsForServiceDay = w.message;
+      log.waitsForServiceDaySaid = saidOf(w);
+    }
+  }
   return log;
 }
 
@@ -116,6 +128,18 @@ export function heldForAnswer(j: Readonly<Journal>, account?: string): number {
     for (const o of opsOf(j, id)) if (o.state === 'queued' || o.state === 'sending') held++;
   }
   return held;
+}
+
+/**
+ * The signed-in account's queued entries waiting for the service's day to begin (./service-day.ts). One pass over the
+ * entries, asked by the status only while some are queued: a property read each (tens of microseconds at 10,000).
+ */
+export function waitingForServiceDay(j: Readonly<Journal>, account?: string): number {
+  let n = 0;
+  for (const o of j.ops) {
+    if (o.state === 'queued' && o.waitsForServiceDay !== undefined && (account === undefined || ofAccount(j.rows[o.localId], account))) n++;
+  }
+  return n;
 }
 
 /**

@@ -97,6 +97,7 @@ export function recordEdit(j: Journal, localId: string, patch: EditPatch, now: n
   if (add && rewritable(add)) {
     add.add = { ...add.add!, ...p };
     if (add.state === 'needs-attention') requeue(add, now); // the user changed it: try the new values
+    stopWaitingForServiceDay(add);
     add.updatedAt = now;
     return row;
   }
@@ -104,6 +105,7 @@ export function recordEdit(j: Journal, localId: string, patch: EditPatch, now: n
   if (last && last.kind === 'edit' && rewritable(last)) {
     last.patch = { ...last.patch, ...p };
     if (last.state === 'needs-attention') requeue(last, now);
+    stopWaitingForServiceDay(last);
     last.updatedAt = now;
     // edited back to what the service holds (an edit undone before it went): nothing is left to send
     if (row.remote && sameAsRemote(row, row.remote)) removeItems(j.ops, (o) => o.id === last.id);
@@ -122,6 +124,16 @@ export function recordEdit(j: Journal, localId: string, patch: EditPatch, now: n
     updatedAt: now,
   });
   return row;
+}
+
+/**
+ * An entry waiting for the service's day to begin (./send-steps.ts `markWaitingForServiceDay`) that the user changed:
+ * the new values (another day) go at once, not at the end of that wait.
+ */
+function stopWaitingForServiceDay(op: OutboxOp): void {
+  if (!op.waitsForServiceDay) return;
+  delete op.waitsForServiceDay;
+  delete op.retryAt;
 }
 
 /** The fields an edit can change are what the service last confirmed. */

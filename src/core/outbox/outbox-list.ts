@@ -10,6 +10,7 @@ import { OUTBOX_GROUPS, shownBefore } from '../../shared/status/outbox-groups';
 import type { Journal, LedgerRow, OutboxOp } from '../journal';
 import { countByState, ofAccount } from './ledger-queries';
 import { outboxWords } from './outbox-words';
+import { serviceDayWait } from './service-day';
 
 /** An entry of another account: which one it waits for (English, and as a code and values). */
 function waitsFor(key: string): { waitsFor: string; waitsForSaid: ReturnType<typeof saidOf> } {
@@ -29,6 +30,20 @@ function waitsForAnswer(
   if (report === undefined || op.state === 'synced') return undefined;
   const w = outboxWords.waitsForAnswer(report);
   return { waitsForAnswer: w.message, waitsForAnswerSaid: saidOf(w), heldByReport: report };
+}
+
+/**
+ * An entry refused as a future day that is the user's today (./service-day.ts): it waits for the service's day to
+ * begin, and says so (not merely queued, and never "in the future").
+ */
+function waitsForServiceDay(
+  row: LedgerRow | undefined,
+  op: OutboxOp,
+): { waitsForServiceDay: string; waitsForServiceDaySaid: ReturnType<typeof saidOf> } | undefined {
+  const wait = serviceDayWait(op, row);
+  if (!wait) return undefined;
+  const w = outboxWords.waitsForServiceDay(op.kind, wait.day, wait.serviceDay);
+  return { waitsForServiceDay: w.message, waitsForServiceDaySaid: saidOf(w) };
 }
 
 /** An unfinished entry of a log made under another account than the signed-in one: it waits for that account. */
@@ -156,6 +171,7 @@ export function toOutboxEntry(j: Readonly<Journal>, op: OutboxOp, account?: stri
     ...(op.unchecked && op.state !== 'synced' ? { unchecked: true } : {}),
     ...(other ? waitsFor(other) : {}),
     ...waitsForAnswer(row, op),
+    ...waitsForServiceDay(row, op),
     attempts: op.attempts.map((a) => ({ ...a })),
     createdAt: op.createdAt,
     updatedAt: op.updatedAt,

@@ -123,6 +123,13 @@ const M = defineMessages({
       "An outbox entry held by a damage report: 'Delete it' and 'Keep it' are the banner's buttons (translate them as the buttons are); {logAgain}, {discard}: commands as typed.",
   },
   closing: { id: 'core.outbox.closing', defaultMessage: 'Punchcard is closing: no new request is sent.' },
+  waitsForServiceDay: {
+    id: 'core.outbox.waits-for-service-day',
+    defaultMessage:
+      "Waiting for the service's day to begin: {known, select, yes {it is still {serviceDay} there} other {{day} has not begun there yet}} (another time zone). Punchcard sends this {kind, select, add {log} other {change}} then.",
+    description:
+      "An outbox entry for the user's today (or earlier) that the service refused as a future day, because its calendar is still on an earlier day (it is in another time zone): nothing is wrong with the log, it is sent again by itself. {serviceDay}, {day}: days.",
+  },
 });
 
 const w = (m: { id: string }, values: Said['values'] = {}): Words => said(m.id, values);
@@ -183,6 +190,14 @@ export const outboxWords = {
   waitsForAnswer: (report: string) =>
     w(M.waitsForAnswer, { logAgain: `\`punch data log-again ${report}\``, discard: `\`punch data discard ${report}\`` }),
   closing: () => w(M.closing),
+  /** `day`: the log's; `serviceDay`: the service's today, when its refusal said it. */
+  waitsForServiceDay: (kind: 'add' | 'edit' | 'delete', day: string, serviceDay?: string) =>
+    w(M.waitsForServiceDay, {
+      known: serviceDay ? 'yes' : 'no',
+      serviceDay: serviceDay ? { day: serviceDay } : '',
+      day: { day },
+      kind: kind === 'add' ? 'add' : 'other',
+    }),
 };
 
 /** The choices by their buttons' names, joined with "or" ("Retry, Fix or Discard"). */

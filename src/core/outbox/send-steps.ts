@@ -99,6 +99,7 @@ export function markApplied(
   delete op.field;
   delete op.resendApproved;
   delete op.retryAt;
+  delete op.waitsForServiceDay;
   addAttempt(op, { at: now, outcome: how.outcome ?? 'applied' }, how.message);
   if (op.kind === 'add' && row) {
     if (how.timeLogId) row.timeLogId = how.timeLogId;
@@ -129,6 +130,7 @@ function sendOver(j: Journal, id: string, now: number, state: 'queued' | 'needs-
   delete op.sendingBy;
   delete op.resendApproved;
   delete op.retryAt;
+  delete op.waitsForServiceDay;
   op.state = state;
   op.maybeSent = maybeSent;
   op.updatedAt = now;
@@ -154,6 +156,26 @@ export function markAbsent(j: Journal, id: string, now: number, retryAt: number,
   if (!op) return;
   op.resends = (op.resends ?? 0) + 1;
   if (retryAt > now) op.retryAt = retryAt;
+}
+
+/**
+ * Refused as a future date while its day is already the user's (./service-day.ts): nothing was written, and the
+ * service's day comes within hours. It waits as queued (not refused, nothing to fix) and goes again at `retryAt`;
+ * `since` is kept from the first such refusal, so the wait is bounded.
+ */
+export function markWaitingForServiceDay(
+  j: Journal,
+  id: string,
+  now: number,
+  retryAt: number,
+  wait: { since: number; serviceDay?: string },
+  message: Text,
+): void {
+  const op = sendOver(j, id, now, 'queued', false);
+  addAttempt(op, { at: now, outcome: 'retry' }, message);
+  op.retryAt = retryAt;
+  op.waitsForServiceDay = wait.serviceDay ? { since: wait.since, serviceDay: wait.serviceDay } : { since: wait.since };
+  recompact(j, op.localId);
 }
 
 /** Offline for a day means hundreds of retries: the history keeps the latest ones. */

@@ -9,6 +9,8 @@
  * - RateLimitedError (429 / 7209 lock-out): pause THAT endpoint until its retryAfter; the rest of the outbox goes on.
  * - ServiceError (the service refused, e.g. "8002: over the maximum hours per day"): needs-attention with the
  *   service's message; entries behind it go on, except the ones of the same log (they wait with it).
+ *   Refused as a future date while its day is already the user's: the service's calendar is behind (another zone),
+ *   so it stays queued and goes again later (../outbox/service-day.ts).
  * - applied 'unknown' (answer lost): never re-send blindly; reconcile (./reconcile.ts) and ask the user when the
  *   outcome cannot be established.
  *

@@ -17,7 +17,20 @@ import {
 } from '../service';
 import type { SaidValue, Words } from '../../shared/i18n/said';
 import type { Journal, Ledger, OutboxOp } from '../journal';
-import { outboxWords, ENDPOINT, markAbsent, markAmbiguous, markApplied, markRefused, markRetry, noteAttempt } from '../outbox';
+import {
+  outboxWords,
+  ENDPOINT,
+  markAbsent,
+  markAmbiguous,
+  markApplied,
+  markRefused,
+  markRetry,
+  markWaitingForServiceDay,
+  noteAttempt,
+  serviceDayBehind,
+  SERVICE_DAY_RETRY_MS,
+} from '../outbox';
+import { localDate } from '../../shared/time/week';
 import { reconcile } from './reconcile';
 import type { SyncPacing } from './pacing';
 
@@ -126,6 +139,16 @@ export function createSyncOutcomes(deps: OutcomeDeps): SyncOutcomes {
       // 7049 "no such record": the log is already gone, which is what the delete wanted
       settle(op, (j) => markApplied(j, op.id, now, { outcome: 'reconciled', message: errorText(e) }));
       deps.succeeded(true);
+      return 'next';
+    }
+    // refused as a future day that is the user's today: the service's calendar is behind (another zone); it waits
+    const wait = e instanceof ServiceError ? serviceDayBehind(op, ledger.read().rows[op.localId], e, localDate(now), now) : undefined;
+    if (wait) {
+      const retryAt = now + SERVICE_DAY_RETRY_MS;
+      const words = outboxWords.waitsForServiceDay(op.kind, wait.day, wait.serviceDay);
+      settle(op, (j) => markWaitingForServiceDay(j, op.id, now, retryAt, wait, words));
+      pacing.wakeAt(retryAt);
+      deps.succeeded(false); // the service answered: we are online
       return 'next';
     }
     if (e instanceof ServiceError) {

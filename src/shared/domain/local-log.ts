@@ -39,6 +39,13 @@ export interface LocalTimeLog {
    * taken into the ledger from there to be edited here. Absent for a log made on this device.
    */
   elsewhere?: true;
+  /**
+   * Queued, waiting for the service's day to begin: the service refused it as a future day while that day is already
+   * the user's (another time zone). Nothing is wrong with it; it goes by itself. In plain words (OutboxEntry's).
+   */
+  waitsForServiceDay?: string;
+  /** `waitsForServiceDay` as a code and values, worded by each shell. */
+  waitsForServiceDaySaid?: Said;
 }
 
 export interface RuleViolation {

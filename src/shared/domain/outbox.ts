@@ -61,6 +61,15 @@ export interface OutboxEntry {
   waitsForAnswerSaid?: Said;
   /** The damage report whose answer it waits for (`punch data` takes its id). */
   heldByReport?: string;
+  /**
+   * Waiting for the service's day to begin: the service refused it as a future day while that day is already the
+   * user's today (the service's calendar is still on an earlier day: another time zone). Nothing is wrong with it; it is
+   * sent again by itself (docs/outbox.md "Waiting for the service's day"). In plain words, e.g. "Waiting for the
+   * service's day to begin: it is still Sat 28 Nov there (another time zone). Punchcard sends this log then."
+   */
+  waitsForServiceDay?: string;
+  /** `waitsForServiceDay` as a code and values, worded by each shell. */
+  waitsForServiceDaySaid?: Said;
   attempts: OutboxAttempt[];
   createdAt: number;
   updatedAt: number;

@@ -85,8 +85,18 @@ export interface AppStatus {
    * (Delete it / Keep it): counted in `queued` as before, for readers that predate it; what waits to be sent is
    * `queued + sending - heldForAnswer` (the words of src/shared/status/sync-words.ts count it so). Absent when none
    * (older cores too).
+   * `waitingForServiceDay`: of `queued`, the entries the service refused as a future day while that day is already
+   * the user's (its calendar is on an earlier day: another time zone); they go by themselves once the service's day
+   * begins. Absent when none.
    */
-  outbox: { queued: number; sending: number; needsAttention: number; otherAccounts?: number; heldForAnswer?: number };
+  outbox: {
+    queued: number;
+    sending: number;
+    needsAttention: number;
+    otherAccounts?: number;
+    heldForAnswer?: number;
+    waitingForServiceDay?: number;
+  };
   account: AccountInfo;
   /** Can Punchcard save to its data directory: 'ok', or why not (the disk is full, read-only, or writing is denied). */
   storage?: StorageState;

@@ -43,6 +43,11 @@ export interface SyncCounts {
   needsAttention: number;
   /** Unfinished entries of another account. */
   otherAccounts: number;
+  /**
+   * Of `waiting`, the entries waiting for the service's day to begin (AppStatus `outbox.waitingForServiceDay`): they go
+   * by themselves, later; their sentence says why. Absent when none.
+   */
+  waitingForServiceDay?: number;
 }
 
 /** One word per sync state, the same in the outbox, the week and `punch` (glossary: *sending* is shown as *syncing*). */
@@ -76,6 +81,13 @@ const M = defineMessages({
       '{count, plural, one {# entry waits} other {# entries wait}} for your answer before {count, plural, one {it is} other {they are}} sent.',
     description:
       'Status sentence: outbox entries of logs the user deleted, whose delete the disk lost; they are held until the user chooses "Delete it" or "Keep it".',
+  },
+  serviceDay: {
+    id: 'sync.sentence.service-day',
+    defaultMessage:
+      "{count, plural, one {# log waits} other {# logs wait}} for the service's day to begin: the service is in another time zone, still on an earlier day. Punchcard sends {count, plural, one {it} other {them}} then.",
+    description:
+      "Status sentence: logs for the user's today that the service refused as a future day, because its calendar is still on the day before (another time zone); they are sent by themselves once its day begins.",
   },
   attention: {
     id: 'sync.sentence.attention',
@@ -184,7 +196,14 @@ export function syncStateWords(w: Wording, state: SyncState): string {
 export function syncCounts(s: Pick<AppStatus, 'outbox'>): SyncCounts {
   const { queued, sending, needsAttention, otherAccounts } = s.outbox;
   const held = Math.min(s.outbox.heldForAnswer ?? 0, queued + sending);
-  return { waiting: queued + sending - held, heldForAnswer: held, needsAttention, otherAccounts: otherAccounts ?? 0 };
+  const dayAhead = Math.min(s.outbox.waitingForServiceDay ?? 0, queued + sending - held);
+  return {
+    waiting: queued + sending - held,
+    heldForAnswer: held,
+    needsAttention,
+    otherAccounts: otherAccounts ?? 0,
+    ...(dayAhead ? { waitingForServiceDay: dayAhead } : {}),
+  };
 }
 
 /** When the waiting entries will go: a select of the waiting sentence. */
@@ -193,7 +212,9 @@ type WhenSent = 'now' | 'offline' | 'signIn' | 'signInAgain' | 'paused' | 'faili
 /** "2 entries are waiting to be sent. 1 needs your attention in the outbox." (nothing when there is nothing). */
 function countSentences(w: Wording, c: SyncCounts, when: WhenSent): string[] {
   const out: string[] = [];
-  if (c.waiting) out.push(w.say(M.waiting, { count: c.waiting, when }));
+  const dayAhead = c.waitingForServiceDay ?? 0;
+  if (c.waiting > dayAhead) out.push(w.say(M.waiting, { count: c.waiting - dayAhead, when }));
+  if (dayAhead) out.push(w.say(M.serviceDay, { count: dayAhead }));
   if (c.heldForAnswer) out.push(w.say(M.held, { count: c.heldForAnswer }));
   if (c.needsAttention) out.push(w.say(M.attention, { count: c.needsAttention }));
   if (c.otherAccounts) out.push(w.say(M.otherAccounts, { count: c.otherAccounts }));

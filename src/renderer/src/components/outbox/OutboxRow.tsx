@@ -90,6 +90,12 @@ export const OutboxRow = forwardRef<HTMLLIElement, { entry: OutboxEntry; place?:
           {w.say(M.waitsForAnswer)}
         </p>
       )}
+      {/* refused as a future day that is the user's today: it waits for the service's day (another time zone), by itself */}
+      {entry.waitsForServiceDay && (
+        <p className="small strong" data-testid="waits-for-service-day">
+          {coreText(w, { message: entry.waitsForServiceDay, said: entry.waitsForServiceDaySaid })}
+        </p>
+      )}
       {/* while fixing, the refusal is said at the field it concerns (FixEntryForm) */}
       {entry.message && !(fixing && entry.field) && (
         <p className={entry.state === 'needs-attention' ? 'field-error small' : 'muted small'} data-testid="entry-message">

@@ -168,6 +168,11 @@ function DayLog({ log, comment, weekStatus }: { log: LocalTimeLog; comment?: str
         )}
         {rejected && <RejectedNote as="span" className="rejected-note small" weekStatus={weekStatus} comment={comment} fixed={log.fixed} />}
         {state === 'needs-attention' && log.message && <span className="field-error small">{coreText(w, log)}</span>}
+        {state !== 'needs-attention' && state !== 'synced' && log.waitsForServiceDay && (
+          <span className="muted small" data-testid="log-service-day">
+            {coreText(w, { message: log.waitsForServiceDay, said: log.waitsForServiceDaySaid })}
+          </span>
+        )}
       </div>
       <span className="mono strong day-log-hours">{log.hours}</span>
       <SyncBadge state={liveBadge(log, entries)} compact />

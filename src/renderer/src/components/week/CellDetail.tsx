@@ -145,6 +145,11 @@ export function CellDetail({ cell, logs, job, lockedReason, comment, weekStatus,
                   <RejectedNote className="rejected-note small log-message" weekStatus={weekStatus} comment={comment} fixed={l.fixed} />
                 )}
                 {l.message && <p className="field-hint field-error log-message">{coreText(w, l)}</p>}
+                {!l.message && l.waitsForServiceDay && (
+                  <p className="field-hint muted log-message">
+                    {coreText(w, { message: l.waitsForServiceDay, said: l.waitsForServiceDaySaid })}
+                  </p>
+                )}
                 {!readOnly && (
                   <div className="row row-end log-actions">
                     <button
