@@ -1,6 +1,6 @@
 /**
  * A tab chosen by its key (Alt+1..6) while the strip waits for the user's roles (hooks/useTabsSettled.ts: its tabs
- * drawn but not shown, so not focusable) takes the focus once the strip shows it (App.tsx), also when the chosen
+ * drawn but not shown, so not focusable) takes the focus once the strip shows it (hooks/useTabChoice.ts), also when the chosen
  * screen's code is still on its way (screens.tsx: fetched while idle). Then React keeps the screen left, Track, mounted
  * but hidden beside "Opening...", and the job field in it keeps the focus until Chromium drops it, a moment later:
  * roles answered in that moment found the focus on a field, not on the page, and left the tab without it (seen in CI as
@@ -10,40 +10,11 @@
  */
 import type { Browser, Page, Route } from '@playwright/test';
 import { expect, openApp, sharedAppPerFile, useTestClock } from './fixtures';
+import { holdRolesInPage, type RolesHeld } from './hold-roles';
 
 // One server for the file: each test opens its own context without the run's session (no answers come with its page,
 // so the roles are asked of the core and can be held), and changes nothing of the company or the server's data.
 const test = sharedAppPerFile();
-
-interface RolesHeld {
-  rolesHeld?: boolean;
-  openRoles: () => void;
-  /** As the job field lost the focus: whether the tabs were still waiting for the roles, and the field could be seen. */
-  fieldLeft?: { tabsWaiting: boolean; visible: boolean };
-}
-
-/**
- * The roles' answer (getRoles) as it came from the core, held in the page until `openRoles()`, then read at once: a
- * real answer, handed over at a chosen moment to the microtask (a network task lands there only now and then).
- */
-function holdRolesInPage() {
-  const w = window as unknown as RolesHeld;
-  const real = window.fetch.bind(window);
-  let open!: () => void;
-  const gate = new Promise<void>((r) => (open = r));
-  w.openRoles = open;
-  window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const answer = await real(input, init);
-    if (!url.includes('/rpc/getRoles')) return answer;
-    const text = await answer.text();
-    w.rolesHeld = true;
-    await gate;
-    const held = new Response(text, { status: answer.status, headers: answer.headers });
-    held.json = () => Promise.resolve(JSON.parse(text) as unknown);
-    return held;
-  };
-}
 
 /** The app opened with the roles' answer held in the page and the Week screen's code held at the network. */
 async function openHolding(page: Page, webUrl: string): Promise<{ releaseWeek: () => void }> {

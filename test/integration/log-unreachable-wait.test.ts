@@ -113,22 +113,29 @@ it('a second log, made when a check is due, waits no longer than a check; the se
   const second = await log('second');
   const waited = clock.elapsed() - before;
   expect(second.state).toBe('queued');
-  expect(waited).toBeGreaterThanOrEqual(REACH_POLICY.probeWithinMs); // the check was made, and not answered
-  expect(waited).toBeLessThan(WEEK_READ.withinMs); // ...and the week read's own 8 s were not waited out
+  // At most a check's 4 s: either this log's week read went as the check and was not answered, or the sync engine's
+  // own timer, run by the same clock step, made the check first and the log was queued at once (0 ms; seen in about
+  // 1 run in 10). Never the week read's own 8 s (main: 8000 ms).
+  expect(waited).toBeLessThanOrEqual(REACH_POLICY.probeWithinMs);
+  expect(waited).toBeLessThan(WEEK_READ.withinMs);
   expect(core.status()).toMatchObject({ online: false, network: { cause: 'timeout' } });
-  // the service answers again: the next check finds it, without a restart
+  // the service answers again: the next check finds it, without a restart (once a check the engine made meanwhile is
+  // over, or the third log would share it, still unanswered)
+  await expect.poll(() => proxy!.held()).toBe(0);
   await back();
   clock.set(core.status().network.nextCheckAt!);
-  const third = await log('third');
-  expect(third.state).toBe('synced'); // the week read answered: the service is fresh, the log went at once
-  expect(core.status()).toMatchObject({ online: true, network: { cause: 'online' } });
-  const ids = [first, second, third].map((r) => r.log.localId);
-  expect(
-    (await core.handlers.getOutbox({}))
-      .filter((e) => ids.includes(e.localId))
-      .map((e) => e.localId)
-      .sort(),
-  ).toEqual([...ids].sort());
+  await log('third');
+  // The check finds the service again, without a restart, and the three logs reach it, each once. Whether the third
+  // went within the form's wait ("synced") or just after it ("queued") is not asked: this clock also moves while the
+  // journal writes to disk, which it cannot see.
+  await expect.poll(() => core.status().network.cause, { timeout: 15_000 }).toBe('online');
+  const mine = () =>
+    sandbox!
+      .state()
+      .timeLogs.filter((l) => ['first', 'second', 'third'].includes(l.description ?? ''))
+      .map((l) => l.description)
+      .sort();
+  await expect.poll(mine, { timeout: 15_000 }).toEqual(['first', 'second', 'third']);
 }, 30_000);
 
 it("the user's refresh of a week while the service does not answer waits a check's time, not the week read's", async () => {

@@ -11,12 +11,12 @@ import { SCREENS } from './store/slices/ui';
 import { appStore, useApp } from './store/useApp';
 import { useMounted } from './hooks/useMounted';
 import { useTabsSettled } from './hooks/useTabsSettled';
+import { useTabChoice } from './hooks/useTabChoice';
 import { keyPlatform, shortcutFor } from './shortcuts';
 import { api, webSession } from './bridge';
 import { SessionGate } from './components/SessionGate';
 import { loadEverything } from './store';
 import type { SessionState } from './web-session';
-import type { Screen } from '../../shared/contract';
 import { defineMessages } from '../../shared/i18n/messages';
 import { useWording } from './i18n/I18n';
 
@@ -92,38 +92,12 @@ export function App() {
     document.getElementById(`tab-${screen}`)?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
   }, [screen, shown.length]);
 
-  // A tab chosen by its key while the strip waited for the roles takes the focus once the strip shows it, unless the
-  // focus has gone somewhere meanwhile (a field clicked on the screen opened). Still where the key found it, or on
-  // nothing, or on something no longer shown is not "gone somewhere": while the chosen screen's code loads, React
-  // keeps the screen left mounted but hidden, and its field keeps the focus until Chromium drops it a moment later.
-  const focusWhenShown = useRef<{ id: string; from: Element | null } | null>(null);
-  useEffect(() => {
-    const wanted = focusWhenShown.current;
-    if (!settled || !wanted) return;
-    focusWhenShown.current = null;
-    const now = document.activeElement;
-    const hidden = now instanceof HTMLElement && typeof now.checkVisibility === 'function' && !now.checkVisibility();
-    if (!now || now === document.body || now === wanted.from || hidden) document.getElementById(`tab-${wanted.id}`)?.focus();
-  }, [settled]);
-
-  // A tab chosen by its key or by the tray (the shell's `navigate`) takes the focus as a click would give it: the
-  // field left on the screen before would otherwise keep it, hidden while the chosen screen's code loads, then the
-  // page's body once that screen is drawn, leaving a keyboard user nowhere.
-  const chooseTab = (id: Screen) => {
-    const from = document.activeElement;
-    appStore.getState().ui.show(id);
-    const chosen = document.getElementById(`tab-${id}`);
-    chosen?.focus();
-    // a strip still waiting for the roles shows no tab to focus: the tab takes it once shown (above)
-    focusWhenShown.current = chosen && document.activeElement !== chosen ? { id, from } : null;
-  };
-  const chooseTabRef = useRef(chooseTab);
-  chooseTabRef.current = chooseTab;
-  useEffect(() => api.on('navigate', (nav) => chooseTabRef.current(nav.screen)), []);
+  // A tab chosen by its key or by the tray (the shell's `navigate`) is shown and takes the focus as a click would give
+  // it; a key pressed while the strip waits for the roles is read once they are known (hooks/useTabChoice.ts).
+  const tabChoice = useTabChoice(settled);
+  useEffect(() => api.on('navigate', (nav) => tabChoice.choose(nav.screen)), [tabChoice]);
 
   // The app's keys (shortcuts.ts), on every tab; not while a dialog asks something (its answer comes first).
-  const shownRef = useRef(shown);
-  shownRef.current = shown;
   useEffect(() => {
     const platform = keyPlatform();
     const onKey = (e: globalThis.KeyboardEvent) => {
@@ -132,8 +106,7 @@ export function App() {
       e.preventDefault();
       const state = appStore.getState();
       if (action.kind === 'tab') {
-        const to = shownRef.current[action.index];
-        if (to) chooseTabRef.current(to.id);
+        tabChoice.key(action.index, e.target);
       } else if (action.kind === 'log') {
         state.ui.ask('log');
       } else if (state.timer.view?.running) {
@@ -146,7 +119,7 @@ export function App() {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  }, [tabChoice]);
 
   // Web mode: a tab that lost its server (stopped, restarted) is covered until it has a session again, then reads
   // everything afresh (web-session.ts, components/SessionGate.tsx).

@@ -29,6 +29,36 @@ export const SCREENS: ReadonlyArray<{ id: Screen; label: MessageDescriptor }> = 
   { id: 'settings', label: TAB.settings },
 ];
 
+/** What the strip depends on (store/slices/roles.ts). */
+interface StripRoles {
+  approver: boolean;
+  hr: boolean;
+}
+
+/** Every strip a user may have: without Team and HR, with either, with both. */
+const EVERY_STRIP: readonly StripRoles[] = [
+  { approver: false, hr: false },
+  { approver: true, hr: false },
+  { approver: false, hr: true },
+  { approver: true, hr: true },
+];
+
+/** The tab at `index` (0-based) of the strip of a user with `roles`; null past its end. */
+export function tabAt(index: number, roles: StripRoles): Screen | null {
+  return SCREENS.filter((s) => screenAllowed(s.id, roles))[index]?.id ?? null;
+}
+
+/**
+ * What the tab key at `index` (Alt+1 is 0: shortcuts.ts) means now: its tab, or null (no such tab: nothing happens),
+ * or 'wait' while the strip has not settled (hooks/useTabsSettled.ts) and its tab depends on the roles still to come.
+ * Track, Week and Outbox come before Team and HR in every strip, so Alt+1..3 never wait (hooks/useTabChoice.ts).
+ */
+export function tabOfKey(index: number, settled: boolean, roles: StripRoles): Screen | null | 'wait' {
+  if (settled) return tabAt(index, roles);
+  const each = EVERY_STRIP.map((r) => tabAt(index, r));
+  return each.every((id) => id === each[0]) ? each[0] : 'wait';
+}
+
 /**
  * Old notices go once this many are kept, so a flapping connection cannot pile them up; two show at a time
  * (components/Notices.tsx), the others wait behind a count.
