@@ -94,6 +94,8 @@ export interface CommandContext {
   readStdin(): Promise<string>;
   /** The user's language and region for what is printed for people (src/cli/language.ts); `--json` has no words. */
   words: Wording;
+  /** Where sentences wrap: the terminal's width when stdout is a terminal, else 100 columns (./table.ts DEFAULT_WIDTH). */
+  width: number;
 }
 
 export interface CommandResult {
