@@ -3,7 +3,7 @@
  * nothing here asserts. Every server involved listens on 127.0.0.1 and is started by the benchmark itself.
  *   npm run bench                      all sections (about 8 minutes on 2 cores; `faults` alone 2-4)
  *   npm run bench -- pacing web        only the sections whose key is given (keys: pacing throughput cold logtime
- *                                      web outbox built budget faults day demo manager directory backlog)
+ *                                      web outbox built budget faults day demo manager directory backlog undo)
  * A section whose modules are missing or broken prints "skipped: <reason>" and the others still run.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -107,6 +107,12 @@ const SECTIONS: Section[] = [
     title: '13. Employee directory of 10,000: a second search from another process, the first page (goals: at most 3 requests, 100 ms)',
     limitMs: 120_000,
     run: async () => (await import('./employee-directory')).runEmployeeDirectory(),
+  },
+  {
+    key: 'undo',
+    title: '15. Undo of a batch (a copied week): one undo against a delete of each log',
+    limitMs: 120_000,
+    run: async () => (await import('./undo-batch')).runUndoBatch(),
   },
 ];
 

@@ -51,7 +51,7 @@ export const EXIT = {
   serviceFailed: 2,
   /** `sync` finished with entries still in the outbox. */
   entriesRemain: 3,
-  /** `copy-week`, `log --days`: some logs were not logged because they break a company rule (the others were). */
+  /** `copy-week`, `log --days`: some logs were not logged because they break a company rule (the others were); `undo` of several: some stay, in a locked week. */
   skippedForRule: 4,
   /** `status` / `sync`: a data file could not be read and was kept aside; it stays so until `punch data acknowledge`. */
   damagedData: 5,
@@ -94,6 +94,8 @@ export interface CommandContext {
   readStdin(): Promise<string>;
   /** The user's language and region for what is printed for people (src/cli/language.ts); `--json` has no words. */
   words: Wording;
+  /** Where sentences wrap: the terminal's width when stdout is a terminal, else 100 columns (./table.ts DEFAULT_WIDTH). */
+  width: number;
 }
 
 export interface CommandResult {

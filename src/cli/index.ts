@@ -53,6 +53,8 @@ async function main(): Promise<void> {
       process.stderr.write(t);
     },
     readStdin,
+    // a pipe or a file has no width: the sentences then wrap at 100 columns, as the tables do
+    ...(process.stdout.isTTY && process.stdout.columns ? { columns: process.stdout.columns } : {}),
     signal: interrupt.signal,
     wordsKnown: (w) => {
       said = w;

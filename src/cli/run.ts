@@ -4,6 +4,7 @@
  * directly, so tests can run it in-process; `index.ts` wires it to the real process.
  */
 import { defaultDataDir, parseCommandArgs, splitArgs } from './args';
+import { DEFAULT_WIDTH } from './table';
 import type { CommandContext, CommandResult, CoreCalls } from './command';
 import { EXIT } from './command';
 import { COMMANDS, GROUPS, findCommand } from './commands/index';
@@ -68,6 +69,8 @@ export interface CliIo {
   stdout(text: string): void;
   stderr(text: string): void;
   readStdin(): Promise<string>;
+  /** The terminal's width in columns, when stdout is one (index.ts); else sentences wrap at 100 (./table.ts). */
+  columns?: number;
   /** Fires on Ctrl+C (index.ts): the operation in flight is cancelled, and punch says so and exits 130. */
   signal?: AbortSignal;
   /** Told the user's words once they are known (index.ts says a second Ctrl+C in them). */
@@ -189,6 +192,7 @@ export async function runCli(cliIo: CliIo): Promise<number> {
       note: (message) => io.stderr(`${message}\n`),
       readStdin: io.readStdin,
       words: w,
+      width: io.columns && io.columns > 0 ? io.columns : DEFAULT_WIDTH,
     };
     const result: CommandResult = await cmd.run(ctx);
     raw = cmd.printsItsOwnToken === true;

@@ -61,6 +61,20 @@ export function formatTable(columns: Column[], rows: Row[], footer: Row[] = [], 
   return [line(columns.map((c) => c.header)), rule, ...cells.map(line), ...(feet.length ? [rule, ...feet.map(line)] : [])].join('\n');
 }
 
+/** The width sentences wrap at when the terminal's is not known (a pipe, a file, a test): as the tables do. */
+export const DEFAULT_WIDTH = 100;
+
+/**
+ * Sentences for people in lines of at most `room` columns, broken between words; each line of `text` wraps on its
+ * own, and an empty line (between a sentence and a table) stays. Not for tables: they wrap their own cells.
+ */
+export function wrapSentences(text: string, room: number = DEFAULT_WIDTH): string {
+  return text
+    .split('\n')
+    .map((line) => (width(line) <= room ? line : wrapWords(line, room).join('\n')))
+    .join('\n');
+}
+
 /** `text` in lines of at most `room` columns, broken between words (a word longer than that has a line of its own). */
 function wrapWords(text: string, room: number): string[] {
   const lines: string[] = [];

@@ -37,7 +37,7 @@ export type { NewLog } from './log-rules';
 /** The one gate for every new or changed log (docs/ARCHITECTURE.md "Core modules"). */
 export interface LogGate {
   /** The rules' view of the world; `j` is the document being changed (default: the current one). */
-  ruleContext(j?: Readonly<Journal>): RuleContext;
+  ruleContext(j?: Readonly<Journal>, asRead?: LocksAsRead): RuleContext;
   /**
    * The rules' verdict on a log as typed (the form's live check); fetches the job list once if none is known, and
    * reads the day's week when the kept one is stale (a log made elsewhere counts). With `localId` it is an edit of that

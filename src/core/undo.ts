@@ -13,6 +13,8 @@
  * - a delete: a delete that has not left is withdrawn (./outbox/operations.ts `withdrawDelete`); else the log is added
  *   again with the same values, marked with the undone change (`undoOf`), so it is added once however often Undo is
  *   asked, by any process.
+ * - several logs made at once (copy a week, several days): one change, all its logs undone together, each as an add
+ *   is (./undo-batch.ts).
  *
  * The window: a change can be undone for UNDO_WINDOW_MS after it was made (the app offers its Undo line for a few
  * seconds, `punch undo` for the window: long enough to notice a typo in a terminal, short enough that "the last
@@ -21,19 +23,18 @@
  */
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import type { Handlers, OperationCall, UndoResult } from '../shared/contract';
+import type { OperationCall, UndoResult } from '../shared/contract';
 import type { LocalTimeLog } from '../shared/domain';
 import { defineMessages } from '../shared/i18n/messages';
 import { said } from '../shared/i18n/english';
-import type { Clock } from './context';
-import type { Journal, Ledger, LogFields } from './journal';
+import type { Journal, LogFields } from './journal';
 import { logFieldsSchema } from './journal';
 import { once } from '../shared/lazy/once';
-import type { LogGate } from './log-gate';
 import type { LogRules } from './log-rules';
 import { loggedBy, toLocalTimeLog, withdrawDelete } from './outbox';
 import { accountKeyOf, InvalidInputError, type Session } from './service';
 import { isPlainObject, type KeyValueStore, type StoreSchema } from './store';
+import { undoBatch, type BatchUndoDeps } from './undo-batch';
 
 /** How long a change stays undoable (docs/cli.md "punch undo"). */
 export const UNDO_WINDOW_MS = 15 * 60_000;
@@ -53,6 +54,8 @@ const change = once(() =>
     /** The log before the change (edit, delete); for an add, the log as added. */
     before: logFieldsSchema(),
     undone: z.number().optional(),
+    /** A batch's adds (`localId`, `before`: its first), all undone as one change; a reader without it undoes the first. */
+    logs: z.array(z.object({ localId: z.string().min(1), before: logFieldsSchema() })).optional(),
   }),
 );
 type Change = z.infer<ReturnType<typeof change>>;
@@ -109,17 +112,16 @@ const refusal = (m: { id: string }, values: Record<string, number> = {}) => {
 export interface Undo {
   /** Remembers a change the gate made; returns its id (the app's Undo line and `punch undo --id` name it). */
   remember(kind: Change['kind'], localId: string, before: LogFields): string;
+  /** Remembers the logs a batch made as one change (undone together); none: nothing, no id. */
+  rememberBatch(localIds: string[]): string | undefined;
   /** The log as it is now, as a change remembers it (before an edit or a delete). */
   snapshot(localId: string): LogFields | undefined;
   /** Undoes change `id`, or the latest change not undone yet within the window. */
   undo(id: string | undefined, call?: OperationCall): Promise<UndoResult>;
 }
 
-export interface UndoDeps {
-  ledger: Ledger;
-  gate: LogGate;
+export interface UndoDeps extends BatchUndoDeps {
   store: KeyValueStore;
-  clock: Clock;
   session: Session;
   /** A log as the screens show it, from the ledger or the service (./log-rules.ts). */
   shownLog: LogRules['shownLog'];
@@ -127,6 +129,7 @@ export interface UndoDeps {
 
 export function createUndo(deps: UndoDeps): Undo {
   const { ledger, gate, store, clock, session, shownLog } = deps;
+  const goneRefusal = () => refusal(M.gone);
   const list = (): Change[] => {
     const v = store.get<unknown>(KEY);
     return Array.isArray(v) ? v.filter((c): c is Change => isPlainObject(c) && change().safeParse(c).success) : [];
@@ -218,13 +221,22 @@ export function createUndo(deps: UndoDeps): Undo {
     return { id: c.id, kind: 'delete', state: r.state, log: r.log };
   }
 
-  return {
-    remember(kind, localId, before) {
-      const id = `u-${randomBytes(6).toString('hex')}`;
-      const now = clock.now();
-      const kept = list().filter((c) => now - c.at <= UNDO_WINDOW_MS);
-      save([...kept, { id, kind, localId, at: now, account: accountKeyOf(session), before: fields(before) }]);
-      return id;
+  function keep(kind: Change['kind'], localId: string, before: LogFields, logs?: Change['logs']): string {
+    const id = `u-${randomBytes(6).toString('hex')}`;
+    const now = clock.now();
+    const kept = list().filter((c) => now - c.at <= UNDO_WINDOW_MS);
+    save([...kept, { id, kind, localId, at: now, account: accountKeyOf(session), before: fields(before), ...(logs ? { logs } : {}) }]);
+    return id;
+  }
+
+  const undoer: Undo = {
+    remember: (kind, localId, before) => keep(kind, localId, before),
+    rememberBatch(localIds) {
+      const logs = localIds.flatMap((localId) => {
+        const before = undoer.snapshot(localId);
+        return before ? [{ localId, before }] : [];
+      });
+      return logs.length ? keep('add', logs[0].localId, logs[0].before, logs) : undefined;
     },
     snapshot(localId) {
       const log = shownLog(localId);
@@ -245,46 +257,16 @@ export function createUndo(deps: UndoDeps): Undo {
       // a later change of the same log, not undone: undoing this one would take that one back too
       const later = list().some((x) => x.localId === c.localId && x.at > c.at && !x.undone && x.id !== c.id);
       if (later && c.kind !== 'add') throw refusal(M.changedSince);
-      const result = c.kind === 'add' ? await undoAdd(c, call) : c.kind === 'edit' ? await undoEdit(c, call) : await undoDelete(c, call);
+      const result = c.logs
+        ? await undoBatch(deps, c.id, c.logs, goneRefusal, call)
+        : c.kind === 'add'
+          ? await undoAdd(c, call)
+          : c.kind === 'edit'
+            ? await undoEdit(c, call)
+            : await undoDelete(c, call);
       markUndone(c.id);
       return result;
     },
   };
-}
-
-export type UndoCalls = 'checkLog' | 'logTime' | 'editLog' | 'deleteLog' | 'undoChange';
-
-/**
- * The bridge calls that make, change or delete a log, through the gate, each remembered so it can be undone (its
- * answer carries `undoId`), and the undo itself.
- */
-export function undoableLogHandlers(gate: LogGate, undo: Undo): Pick<Handlers, UndoCalls> {
-  // The change is made (durable in the outbox) before it is remembered for undo: if remembering fails (Punchcard
-  // closing, a full disk), the answer is still the change's own, only without an undoId. Saying "not saved" then would
-  // be false, and the user would log it again.
-  const remember = (kind: Parameters<Undo['remember']>[0], localId: string, log: Parameters<Undo['remember']>[2]) => {
-    try {
-      return { undoId: undo.remember(kind, localId, log) };
-    } catch {
-      return {};
-    }
-  };
-  return {
-    checkLog: async (input) => gate.check(input),
-    logTime: async (input, call) => {
-      const r = await gate.logTime(input, call);
-      return { ...r, ...remember('add', r.log.localId, r.log) };
-    },
-    editLog: async (input, call) => {
-      const before = undo.snapshot(input.localId);
-      const r = await gate.editLog(input, call);
-      return before ? { ...r, ...remember('edit', r.log.localId, before) } : r;
-    },
-    deleteLog: async ({ localId }, call) => {
-      const before = undo.snapshot(localId);
-      const r = await gate.deleteLog(localId, call);
-      return before ? { state: r.state, ...remember('delete', r.localId, before) } : { state: r.state };
-    },
-    undoChange: async ({ id }, call) => undo.undo(id, call),
-  };
+  return undoer;
 }

@@ -100,8 +100,8 @@ test('unusual weeks are flagged before approving, and "Approve 3" says whose', a
       .filter({ hasText: who });
 
   await page.getByRole('tab', { name: 'Team' }).click();
-  await expect(row(nameOf(long), lastWeek).getByTestId('week-flag')).toHaveText(/46:00, more than 42 hr/);
-  await expect(row(nameOf(short), thisWeek).getByTestId('week-flag')).toHaveText(new RegExp(`${hhmm(shortTotal)}, less than 32 hr`));
+  await expect(row(nameOf(long), lastWeek).getByTestId('week-flag')).toHaveText(/46:00, more than 42:00/);
+  await expect(row(nameOf(short), thisWeek).getByTestId('week-flag')).toHaveText(new RegExp(`${hhmm(shortTotal)}, less than 32:00`));
   // an ordinary week of the seeded company is not flagged
   const ordinary = sandbox.state().timesheets.find(
     (t) =>
@@ -128,7 +128,7 @@ test('unusual weeks are flagged before approving, and "Approve 3" says whose', a
   // opened: the days without hours are named too
   await row(nameOf(short), thisWeek).getByRole('button').click();
   const note = page.getByRole('note', { name: 'Worth a look before deciding' });
-  await expect(note).toContainText(`less than 32 hr`);
+  await expect(note).toContainText(`less than 32:00`);
   await expect(note).toContainText(`No hours on ${appList(emptyDays.map((d) => appDay(d)))}`);
   await saveScreen(page, 'team-review-flags-light');
   await page.getByRole('button', { name: 'Team timesheets' }).click();

@@ -76,7 +76,7 @@ export function plainEnglish(texts: string[]): string[] {
 
 /**
  * Nothing scrolls sideways (the page and the screen area are as wide as the window), no tab's word spills out of its
- * tab (the strip of tabs scrolls instead), and the chosen tab is in view.
+ * tab (the strip of tabs takes a second line instead: tab-strip.spec.ts), and the chosen tab is in view.
  */
 export async function expectNoSideways(page: Page, where: string) {
   const over = await page.evaluate(() => {

@@ -119,10 +119,21 @@ describe('punch copy-week between two past weeks', () => {
     // a reason goes on under itself, so the table fits a terminal of 100 columns; read as one text
     for (const line of r.stdout.split('\n').filter((l) => / {2}(skipped|already|logged)|^ {20,}/.test(l)))
       expect([...line].length, line).toBeLessThanOrEqual(100);
+    // and so do the sentences around it (the summary was 109 columns): a pipe has no width, so 100
+    for (const line of r.stdout.split('\n')) expect([...line].length, line).toBeLessThanOrEqual(100);
+    expect(r.stdout).toMatch(/^Dry run: nothing was sent or queued\./m);
     const said = r.stdout.replace(/\s+/g, ' ');
     expect(said).toMatch(/Wed 11 Nov .*skipped: Hours: Wed 11 Nov would have .* over your company's maximum of 10:00 a day/);
     expect(said).toMatch(/skipped: Job: ".*" is completed/);
     expect(r.stderr).toMatch(/punch: \d+ logs were not logged: they break your company's rules/);
+  });
+
+  it('keeps its sentences within 100 columns in the longer languages too (French, German)', async () => {
+    for (const lang of ['fr', 'de']) {
+      const r = await w.punch(['copy-week', '--from', SOURCE, '--to', TARGET, '--dry-run', '--lang', lang]);
+      expect(r.code, lang).toBe(4);
+      for (const line of r.stdout.split('\n')) expect([...line].length, `${lang}: ${line}`).toBeLessThanOrEqual(100);
+    }
   });
 
   it('logs exactly the logs previewed, and skips the others with their reasons', async () => {

@@ -71,6 +71,31 @@ it('edits a log of a full day: the day is counted without the log being edited',
   expect(w.sandbox.state().timeLogs.find((l) => l.timeLogId === big.timeLogId)?.minutes).toBe(360);
 }, 120_000);
 
+it('says a rejected log changed since the rejection is fixed, what is left (resubmit), and that it is still rejected', async () => {
+  const lastMonday = addDays(weekStartOf(today), -7);
+  const sheet = w.sandbox.state().timesheets.find((t) => t.user === w.sandbox.demoUser && t.fromDate === lastMonday)!;
+  expect(sheet.status).toBe('rejected');
+  // the week as read before the fix: its rejected logs as they were when rejected
+  const before = await w.punchJson<WeekView>(['week', '--date', lastMonday]);
+  const target = before.value.logs.find((l) => l.approvalStatus === 'rejected' && l.timeLogId)!;
+  expect(before.value.logs.some((l) => l.fixed)).toBe(false);
+  const r = await w.punch(['edit', target.timeLogId!, '--hours', '00:15']);
+  expect(r.code, r.stderr).toBe(0);
+  const after = await w.punchJson<WeekView>(['week', '--date', lastMonday]);
+  expect(after.value.logs.filter((l) => l.fixed).map((l) => [l.timeLogId, l.hours, l.approvalStatus])).toEqual([
+    [target.timeLogId, '00:15', 'rejected'],
+  ]);
+  const human = await w.punch(['week', '--date', lastMonday]);
+  expect(human.stdout.split('\n').find((l) => new RegExp(`(^|\\s)${target.timeLogId}\\s`).test(l))).toMatch(/00:15 .*rejected, fixed/);
+  expect(human.stdout.replace(/\s+/g, ' ')).toContain(
+    '1 rejected log was changed since the rejection (rejected, fixed): resubmit the week with `punch submit` to send it for approval; until then the service holds it as rejected.',
+  );
+  // that sentence within 100 columns (the heading, with the manager's comment, is longer: not wrapped yet)
+  const said = human.stdout.split('\n').filter((l) => /rejected log|send it for approval|holds it as rejected/.test(l));
+  expect(said.length).toBeGreaterThan(1);
+  for (const line of said) expect([...line].length, line).toBeLessThanOrEqual(100);
+}, 120_000);
+
 it('refuses to start the timer on a submitted week before it starts, naming an open day; --log-to starts it and its time goes there', async () => {
   const submit = await w.punch(['submit']);
   expect(submit.code, submit.stderr).toBe(0);

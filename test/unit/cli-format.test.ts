@@ -1,9 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { EXIT } from '../../src/cli/command';
 import { CoreFailure, UsageError, describeFailure } from '../../src/cli/failure';
-import { formatPairs, formatTable } from '../../src/cli/table';
+import { formatPairs, formatTable, wrapSentences } from '../../src/cli/table';
 import { mondayOf } from '../../src/cli/commands/week';
 import { approvalWords, elapsedWords, minutesToHhmm } from '../../src/cli/words';
+
+describe('sentences', () => {
+  const summary = 'Dry run: nothing was sent or queued. 7 logs would be logged, 2 skipped for a rule, 1 already there or copied before.';
+  it('wrap between words within the width given (100 when none is known), each line on its own', () => {
+    expect(summary.length).toBeGreaterThan(100);
+    const wrapped = wrapSentences(`Copy the week:\n\n${summary}`);
+    expect(wrapped.split('\n')).toEqual([
+      'Copy the week:',
+      '',
+      'Dry run: nothing was sent or queued. 7 logs would be logged, 2 skipped for a rule, 1 already there',
+      'or copied before.',
+    ]);
+    const narrow = wrapSentences(summary, 40).split('\n');
+    for (const line of narrow) expect(line.length, line).toBeLessThanOrEqual(40);
+    expect(narrow.join(' ')).toBe(summary);
+  });
+});
 
 describe('tables', () => {
   it('pads columns to the widest cell and aligns numbers right', () => {

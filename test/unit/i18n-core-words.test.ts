@@ -201,6 +201,32 @@ describe('what the core says, as a code with values', () => {
     );
   });
 
+  it("says the week's hours as its Total shows them (50:30) in every language, and in words to a screen reader", async () => {
+    const [due] = computeReminders({
+      now: new Date(2026, 10, 28, 12).getTime(),
+      settings: { enabled: true, maxHoursPerDay: 10, allowFutureDays: false, allowedPastDays: 30, submissionDueWeekday: 5 } as never,
+      thisWeek: { weekStart: '2026-11-23', totalMinutes: 50 * 60 + 30 },
+      lastWeekTotalMinutes: 0,
+      needsAttention: 0,
+    });
+    expect(due.message).toBe('This week has 50:30 logged and was due Friday; submit it now.');
+    for (const [language, region] of [
+      ['en', 'en-US'],
+      ['de', 'de-DE'],
+      ['fr', 'fr-FR'],
+      ['es', 'es-ES'],
+      ['ar', 'ar-EG'],
+    ] as const) {
+      const w = await wording(language, region);
+      const shown = sayIt(w, due.said, due.message);
+      // the figure of the Total, never "50 hr, 30 min" beside it
+      expect(shown, language).toContain('50:30');
+      expect(shown, language).not.toContain(w.formats.durationWords(50 * 60 + 30));
+      // a screen reader would read 50:30 as a time of day: it hears the hours in words
+      expect(sayIt(w, due.said, due.message, { spoken: true }), language).toContain(w.formats.durationWords(50 * 60 + 30));
+    }
+  });
+
   it("refuses an input at its field, the field named in the user's language", async () => {
     let error: unknown;
     try {

@@ -117,15 +117,9 @@ describe('unusual weeks', () => {
   });
   it('over 42 h (a 43:30 week) or under 32 h in a Monday-to-Friday week; an ordinary one says nothing', () => {
     expect(workingDays('2026-11-16', '2026-11-22')).toEqual(['2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20']);
-    expect(weekFlags(week('46:00'))).toEqual([
-      { kind: 'over', words: '46:00, more than 42\u00A0h', total: '46:00', limitMinutes: 42 * 60 },
-    ]);
-    expect(weekFlags(week('31:30'))).toEqual([
-      { kind: 'under', words: '31:30, less than 32\u00A0h', total: '31:30', limitMinutes: 32 * 60 },
-    ]);
-    expect(weekFlags(week('43:30'))).toEqual([
-      { kind: 'over', words: '43:30, more than 42\u00A0h', total: '43:30', limitMinutes: 42 * 60 },
-    ]);
+    expect(weekFlags(week('46:00'))).toEqual([{ kind: 'over', words: '46:00, more than 42:00', total: '46:00', limitMinutes: 42 * 60 }]);
+    expect(weekFlags(week('31:30'))).toEqual([{ kind: 'under', words: '31:30, less than 32:00', total: '31:30', limitMinutes: 32 * 60 }]);
+    expect(weekFlags(week('43:30'))).toEqual([{ kind: 'over', words: '43:30, more than 42:00', total: '43:30', limitMinutes: 42 * 60 }]);
     expect(weekFlags(week('42:00'))).toEqual([]);
     expect(weekFlags(week('41:30'))).toEqual([]);
   });
@@ -133,17 +127,17 @@ describe('unusual weeks', () => {
     const logs = ['2026-11-16', '2026-11-17', '2026-11-19'].map((workDate) => ({ workDate, hours: '10:00' }));
     const flags = weekFlags(week('30:00', [...logs, { workDate: '2026-11-18', hours: '00:00' }]), 2026);
     expect(flags).toEqual([
-      { kind: 'under', words: '30:00, less than 32\u00A0h', total: '30:00', limitMinutes: 32 * 60 },
+      { kind: 'under', words: '30:00, less than 32:00', total: '30:00', limitMinutes: 32 * 60 },
       { kind: 'empty-days', words: 'no hours on Wed 18 Nov, Fri 20 Nov', days: ['2026-11-18', '2026-11-20'] },
     ]);
     // the Team tab says them from those facts, in the user's language and region
     const german = createWording('de', 'de-DE', de as unknown as CompiledMessages);
     expect(flags.map((f) => flagWords(german, f, 'review', 2026))).toEqual([
-      '30:00, weniger als 32 Std.',
+      '30:00, weniger als 32:00',
       'Keine Stunden am Mi., 18. Nov. und Fr., 20. Nov.',
     ]);
     expect(flags.map((f) => flagWords(englishWording(), f, 'row', 2026))).toEqual([
-      '30:00, less than 32 hr',
+      '30:00, less than 32:00',
       'no hours on Wed 18 Nov and Fri 20 Nov',
     ]);
   });

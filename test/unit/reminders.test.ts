@@ -33,24 +33,28 @@ describe('the week-due reminder', () => {
   it.each<[string, Partial<ReminderInput>, string | undefined]>([
     ['stays quiet on Monday', { now: at(16) }, undefined],
     ['stays quiet two days before the due day, even late at night', { now: at(18, 23, 59) }, undefined],
-    ['starts the day before, comparing with last week', { now: at(19, 0, 1) }, 'This week has 6 h less than last week and is due Friday.'],
-    ['says "today" on the due day', { now: at(20, 9) }, 'This week has 6 h less than last week and is due today.'],
+    [
+      'starts the day before, comparing with last week',
+      { now: at(19, 0, 1) },
+      'This week has 06:00 less than last week and is due Friday.',
+    ],
+    ['says "today" on the due day', { now: at(20, 9) }, 'This week has 06:00 less than last week and is due today.'],
     [
       'says it was due once the day has passed',
       { now: at(21) },
-      'This week has 6 h less than last week and was due Friday; submit it now.',
+      'This week has 06:00 less than last week and was due Friday; submit it now.',
     ],
     [
       'says how much more when the week has more',
       { thisWeek: { weekStart: '2026-11-16', totalMinutes: 34 * H + 30 } },
-      'This week has 2 h 30 min more than last week and is due Friday.',
+      'This week has 02:30 more than last week and is due Friday.',
     ],
     [
       'calls a small difference about the same',
       { thisWeek: { weekStart: '2026-11-16', totalMinutes: 32 * H - 20 } },
-      'This week has about as many hours as last week (31 h 40 min) and is due Friday.',
+      'This week has about as many hours as last week (31:40) and is due Friday.',
     ],
-    ['gives the total when last week had nothing', { lastWeekTotalMinutes: 0 }, 'This week has 26 h logged and is due Friday.'],
+    ['gives the total when last week had nothing', { lastWeekTotalMinutes: 0 }, 'This week has 26:00 logged and is due Friday.'],
     [
       'says when nothing is logged yet',
       { thisWeek: { weekStart: '2026-11-16', totalMinutes: 0 } },
@@ -74,18 +78,18 @@ describe('the week-due reminder', () => {
     [
       'still reminds about a draft timesheet',
       { thisWeek: { weekStart: '2026-11-16', totalMinutes: 26 * H, status: 'draft' } },
-      'This week has 6 h less than last week and is due Friday.',
+      'This week has 06:00 less than last week and is due Friday.',
     ],
     ['stays quiet when the time tracker is disabled', { settings: { ...settings, enabled: false } }, undefined],
     [
       'follows the company due day (Wednesday)',
       { now: at(17), settings: { ...settings, submissionDueWeekday: 3 } },
-      'This week has 6 h less than last week and is due Wednesday.',
+      'This week has 06:00 less than last week and is due Wednesday.',
     ],
     [
       'follows the company due day (Monday: due the day the week starts)',
       { now: at(16), settings: { ...settings, submissionDueWeekday: 1 } },
-      'This week has 6 h less than last week and is due today.',
+      'This week has 06:00 less than last week and is due today.',
     ],
   ])('%s', (_what, over, expected) => {
     expect(weekDue(over)).toBe(expected);
@@ -105,7 +109,7 @@ describe('the overdue reminder for last week', () => {
         id: 'week-due:2026-11-09',
         kind: 'week-due',
         weekStart: '2026-11-09',
-        message: 'Last week (9 – 15 Nov 2026, 32 h) was due Friday and is not submitted yet. Submit it now.',
+        message: 'Last week (9 – 15 Nov 2026, 32:00) was due Friday and is not submitted yet. Submit it now.',
       },
     ]);
   });

@@ -3,13 +3,16 @@
  * the app), within the window src/core/undo.ts keeps (15 minutes); asked again, the change before it. `--id` names
  * one change (the `undoId` of `punch log --json`). The undo goes through the same rules and outbox as any change:
  * a change that had not left is taken out of the outbox and nothing is sent; one that reached the service gets its
- * inverse once.
+ * inverse once. Several logs made at once (`punch copy-week`, `punch log --days`, the app's Copy a week and Several
+ * days) are one change: all of them undone together, each log that stays named with why (exit 4: its week is
+ * submitted or approved).
  */
 import { defineMessage, defineMessages } from '../../shared/i18n/messages';
 import type { UndoResult } from '../../shared/contract';
 import { EXIT, textOption, type Command, type CommandResult } from '../command';
 import { str } from '../input';
 import type { Wording } from '../../shared/i18n/messages';
+import { batchUndoKeptLocked, batchUndoWords } from '../../shared/batch/undo-words';
 
 const M = defineMessages({
   done: {
@@ -28,6 +31,7 @@ const M = defineMessages({
 });
 
 export function undoWords(w: Wording, r: UndoResult): string {
+  if (r.logs) return batchUndoWords(w, r).join('\n');
   const first = w.say(M.done, { kind: r.kind, hours: r.log.hours, day: w.formats.day(r.log.workDate), job: r.log.jobName });
   const state = r.withdrawn ? 'withdrawn' : r.state;
   const command = r.state === 'queued' ? 'punch sync' : 'punch outbox';
@@ -47,6 +51,8 @@ export const undoCommand: Command = {
     const id = str(ctx.values, 'id');
     const r = await core.call('undoChange', id ? { id } : {});
     const text = `${r.withdrawn ? 'synced' : r.state}\n${undoWords(ctx.words, r)}`;
-    return r.state === 'needs-attention' ? { json: r, text, exitCode: EXIT.serviceFailed } : { json: r, text };
+    if (r.state === 'needs-attention') return { json: r, text, exitCode: EXIT.serviceFailed };
+    // a log of the batch stays in its locked week: not all was undone, as a log skipped for a rule is not logged
+    return batchUndoKeptLocked(r) ? { json: r, text, exitCode: EXIT.skippedForRule } : { json: r, text };
   },
 };

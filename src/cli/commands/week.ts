@@ -10,7 +10,7 @@ import { englishWording } from '../../shared/i18n/english';
 import { EXIT, type Command } from '../command';
 import { columns } from '../columns';
 import { localDay, parseDay, str } from '../input';
-import { formatTable } from '../table';
+import { formatTable, wrapSentences } from '../table';
 import { approvalWords, dayWords, minutesToHhmm, momentWords, syncWords, weekdayWords, words, yesNo } from '../words';
 import { shownLogId } from './find-log';
 import { keptRowsWords } from '../fill/batch-words';
@@ -30,6 +30,18 @@ const M = defineMessages({
       'Your manager rejected {count, plural, one {# log} other {# logs}} of this week (marked \u2298) and has not decided on the rest yet. Nothing can change while it waits: fix {count, plural, one {it} other {them}} and resubmit when the week comes back to you, or ask your manager to send it back now.',
     description:
       'A week that waits for approval while the manager already rejected some of its time logs (⊘ is the mark of a rejected log).',
+  },
+  fixedState: {
+    id: 'cli.week.fixed-state',
+    defaultMessage: 'rejected, fixed',
+    description:
+      'In the STATE column: a log the manager rejected that the user has changed since (it stays rejected until the week is resubmitted).',
+  },
+  fixedLeft: {
+    id: 'cli.week.fixed',
+    defaultMessage:
+      '{count, plural, one {# rejected log was changed since the rejection (rejected, fixed): resubmit the week with {submit} to send it for approval; until then the service holds it as rejected.} other {# rejected logs were changed since the rejection (rejected, fixed): resubmit the week with {submit} to send them for approval; until then the service holds them as rejected.}}',
+    description: '{submit}: the command, as typed (`punch submit`).',
   },
   onlyTimesheetLogs: {
     id: 'cli.week.only-timesheet-logs',
@@ -102,6 +114,9 @@ export function describeWeek(w: WeekView, t: Wording = englishWording()): string
   // the manager rejected some logs of a week that still waits: what happens next, not only "rejected"
   // (the same English as the app's, src/shared/team/approval.ts pendingWithRejectionsWords)
   if (w.timesheet?.status === 'pending' && rejected > 0) lines.push(t.say(M.pendingRejections, { count: rejected }));
+  const fixed = w.logs.filter((l) => l.fixed).length;
+  if (w.timesheet?.status === 'rejected' && fixed > 0)
+    lines.push(wrapSentences(t.say(M.fixedLeft, { count: fixed, submit: '`punch submit`' })));
   if (w.onlyTimesheetLogs) lines.push(t.say(M.onlyTimesheetLogs));
   lines.push(
     '',
@@ -137,7 +152,10 @@ export function describeWeek(w: WeekView, t: Wording = englishWording()): string
           l.jobName,
           l.hours,
           yesNo(l.billingStatus !== 'Non Billable', t),
-          [syncWords(l.sync, t), l.approvalStatus && l.approvalStatus !== sheetStatus ? approvalWords(l.approvalStatus, t) : '']
+          [
+            syncWords(l.sync, t),
+            l.fixed ? t.say(M.fixedState) : l.approvalStatus && l.approvalStatus !== sheetStatus ? approvalWords(l.approvalStatus, t) : '',
+          ]
             .filter(Boolean)
             .join(', '),
           t.say(M.from, { elsewhere: String(l.elsewhere === true) }),

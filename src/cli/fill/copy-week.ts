@@ -11,6 +11,7 @@ import type { CopyWeekPreview } from '../../shared/domain';
 import { flagOption, textOption, type Command } from '../command';
 import { localDay, parseDay, str } from '../input';
 import { batchJson, batchOutcome, batchTable } from './batch-words';
+import { wrapSentences } from '../table';
 
 const M = defineMessages({
   from: {
@@ -61,21 +62,21 @@ export const copyWeekCommand: Command = {
     const r: CopyWeekPreview = dryRun ? await core.call('previewCopyWeek', input) : await core.call('copyWeek', input);
     const w = ctx.words;
     const weeks = { from: w.formats.week(weekStartOf(r.fromWeek)), to: w.formats.week(weekStartOf(r.toWeek)) };
-    const lines = [w.say(M.title, weeks)];
+    // the sentences within the terminal's width (100 columns when it is not known), as the table keeps within 100
+    const said = (...sentences: string[]) => wrapSentences(sentences.join('\n'), ctx.width);
+    const title = said(w.say(M.title, weeks));
     if (r.rowsOnly) {
       const jobs = w.formats.list(r.rows.map((row) => row.jobName));
-      lines.push(w.say(M.rows, { ...weeks, count: r.rows.length, jobs, dryRun: dryRun ? 'yes' : 'no' }));
-      return { json: { ...r, dryRun }, text: lines.join('\n') };
+      return {
+        json: { ...r, dryRun },
+        text: `${title}\n${said(w.say(M.rows, { ...weeks, count: r.rows.length, jobs, dryRun: dryRun ? 'yes' : 'no' }))}`,
+      };
     }
-    if (r.sourceLogs === 0) {
-      lines.push(w.say(M.empty, weeks));
-      return { json: batchJson(r, dryRun), text: lines.join('\n') };
-    }
+    if (r.sourceLogs === 0) return { json: batchJson(r, dryRun), text: `${title}\n${said(w.say(M.empty, weeks))}` };
     const out = batchOutcome(w, r, dryRun);
-    lines.push('', batchTable(w, r.items), '', ...out.lines);
     return {
       json: batchJson(r, dryRun),
-      text: lines.join('\n'),
+      text: [title, '', batchTable(w, r.items), '', said(...out.lines)].join('\n'),
       ...(out.exitCode !== undefined ? { exitCode: out.exitCode } : {}),
       ...(out.problem ? { problem: out.problem } : {}),
     };

@@ -10,6 +10,7 @@
 import { defineMessages, type Wording } from '../../shared/i18n/messages';
 import { addDays, daysBetween, weekStartOf } from '../../shared/time/week';
 import { textOption, type CommandContext, type CommandResult } from '../command';
+import { wrapSentences } from '../table';
 import { UsageError } from '../failure';
 import { localDay, parseDay, parseHours, required, str } from '../input';
 import { billingChoice, jobChoice, logTexts } from '../log-fields';
@@ -106,7 +107,9 @@ export async function logDays(ctx: CommandContext): Promise<CommandResult> {
   const r = await core.call('logBatch', { logs: days.map((workDate) => ({ ...fields, workDate })) });
   const out = batchOutcome(w, r, false);
   const name = r.items[0]?.log.jobName || ('jobName' in job ? job.jobName : job.jobId);
-  const text = [w.say(M.title, { hours, count: days.length, job: name }), '', batchTable(w, r.items), '', ...out.lines].join('\n');
+  // the sentences within the terminal's width (100 columns when it is not known), as the table keeps within 100
+  const title = wrapSentences(w.say(M.title, { hours, count: days.length, job: name }), ctx.width);
+  const text = [title, '', batchTable(w, r.items), '', wrapSentences(out.lines.join('\n'), ctx.width)].join('\n');
   return {
     json: batchJson(r, false),
     text,

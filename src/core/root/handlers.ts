@@ -21,7 +21,8 @@ import { preferenceHandlers } from '../preferences';
 import type { Reachability } from '../service';
 import type { SyncEngine } from '../sync';
 import { timerHandlers, type createTimer, type createTimerActions } from '../timer';
-import { undoableLogHandlers, type Undo } from '../undo';
+import type { Undo } from '../undo';
+import { undoableFillHandlers, undoableLogHandlers } from './undo-handlers';
 import { updatesNotHere } from '../update-words';
 import { weekHandlers, type createMorningReminder, type createSubmission, type createWeeks } from '../week';
 import type { TeamOnFirstCall } from './team-room';
@@ -77,7 +78,7 @@ export function joinHandlers(m: CoreModules): Handlers {
       announceWeeks: feed.announceWeeks,
       withRows: copyWeek.withRows,
     }),
-    ...fillHandlers(m.batch, copyWeek),
+    ...undoableFillHandlers(fillHandlers(m.batch, copyWeek), m.undo),
     getMorningReminder: async () => morning.get(),
     answerMorningReminder: async ({ answer }) => morning.answer(answer),
     getOutbox: async () => feed.entries(),

@@ -189,7 +189,8 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
   });
   const copyWeek = createCopyWeek({ batch, weeks, store: weeksStore, session });
   // every process on the data directory shares one list of the changes that can be undone (../undo.ts)
-  const undo = createUndo({ ledger, gate, clock, session, shownLog: rules.shownLog, store: gatedStore(UNDO_STORE, UNDO_SCHEMA) });
+  const undoDeps = { ledger, gate, clock, session, weeks, changed: feed.changed };
+  const undo = createUndo({ ...undoDeps, shownLog: rules.shownLog, store: gatedStore(UNDO_STORE, UNDO_SCHEMA) });
   const resolutions = createResolutions({ ledger, clock, dataDir, rules });
   const timerActions = createTimerActions({ timer, gate, catalog, clock, prefs, notify });
   const submission = createSubmission({ ledger, weeks, session, clock });

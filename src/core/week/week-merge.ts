@@ -43,6 +43,33 @@ export interface ServiceWeek {
   approvals?: string | null;
   /** The logs of the timesheet's details when they were read (a rejected week, a service without the list). */
   detailLogs?: TimeLog[];
+  /** What each rejected log held when its rejection was read (`rejectedAsOf` below); absent: none rejected. */
+  rejectedAs?: RejectedAs;
+}
+
+/**
+ * What each rejected log held when its rejection was first read (timeLogId -> its day, hours, billing and
+ * description): a log that holds something else now was changed since, which is what fixing it means. The service
+ * keeps such a log "rejected" until the week is resubmitted, so its state cannot tell; a later read carries the
+ * first values forward while the log stays rejected, and a log rejected again after a resubmit starts afresh.
+ */
+export type RejectedAs = Record<string, string>;
+
+/** The fields a fix can change (edittimelog's), as one comparable string. */
+export function fixableFields(l: Pick<TimeLog, 'workDate' | 'hours' | 'billingStatus' | 'description'>): string {
+  return JSON.stringify([l.workDate, l.hours, l.billingStatus, l.description ?? '']);
+}
+
+/** `logs`' rejected ones as they were when rejected: as `kept` had them if it showed them rejected, else as now. */
+export function rejectedAsOf(logs: readonly TimeLog[], kept?: { logs: TimeLog[]; rejectedAs?: RejectedAs }): RejectedAs | undefined {
+  const wasRejected = new Set(kept?.logs.filter((l) => l.approvalStatus === 'rejected').map((l) => l.timeLogId));
+  const out: RejectedAs = {};
+  for (const l of logs) {
+    if (l.approvalStatus !== 'rejected') continue;
+    const before = wasRejected.has(l.timeLogId) ? kept?.rejectedAs?.[l.timeLogId] : undefined;
+    out[l.timeLogId] = before ?? fixableFields(l);
+  }
+  return Object.keys(out).length ? out : undefined;
 }
 
 export const SERVICE_LOCAL_PREFIX = 'S-';
@@ -89,6 +116,15 @@ export function serviceLogsStillThere(j: Readonly<Journal>, service: ServiceWeek
 }
 
 const lockedStatus = (s: ApprovalStatus | undefined) => s === 'pending' || s === 'approved';
+
+/** A rejected log that holds something else than when it was rejected: changed here, or on the service. */
+function fixedSince(
+  service: ServiceWeek | undefined,
+  log: { timeLogId?: string; approvalStatus?: ApprovalStatus } & Pick<TimeLog, 'workDate' | 'hours' | 'billingStatus' | 'description'>,
+): boolean {
+  const was = log.approvalStatus === 'rejected' && log.timeLogId ? service?.rejectedAs?.[log.timeLogId] : undefined;
+  return was !== undefined && was !== fixableFields(log);
+}
 
 export function mergeWeek(
   j: Readonly<Journal>,
@@ -160,6 +196,7 @@ export function mergeWeek(
       if (claim.approvalStatus) log.approvalStatus = claim.approvalStatus;
     }
     if (sheetLocked || lockedStatus(log.approvalStatus)) log.locked = true;
+    if (fixedSince(service, log)) log.fixed = true;
     // taken into the ledger from the service (to be edited here, or kept before its timesheet was deleted: ./adopt.ts)
     if (row.localId.startsWith(SERVICE_LOCAL_PREFIX)) log.elsewhere = true;
     logs.push(log);
@@ -180,6 +217,7 @@ export function mergeWeek(
       ...(sheetLocked || lockedStatus(remote.approvalStatus) ? { locked: true } : {}),
       source: 'service',
       elsewhere: true,
+      ...(fixedSince(service, remote) ? { fixed: true as const } : {}),
     });
   }
   // days as ISO dates compare as their characters do; a job's name by the collation only when two differ (with a

@@ -71,13 +71,13 @@ const M = defineMessages({
   remindOverdue: {
     id: 'core.week.remind.overdue',
     defaultMessage: 'Last week ({week}, {hours}) was due {weekday} and is not submitted yet. Submit it now.',
-    description: '{hours}: a duration ("38 h 30 min"); {weekday}: a day of the week.',
+    description: '{hours}: the week\'s hours as HH:MM ("38:30", as its Total shows them); {weekday}: a day of the week.',
   },
   remindDue: {
     id: 'core.week.remind.due',
     defaultMessage:
       'This week {compare, select, none {has no hours logged yet} only {has {hours} logged} same {has about as many hours as last week ({hours})} less {has {hours} less than last week} other {has {hours} more than last week}} and {when, select, tomorrow {is due {weekday}} today {is due today} other {was due {weekday}; submit it now}}.',
-    description: '{hours}: a duration ("6 h"); {weekday}: a day of the week.',
+    description: '{hours}: hours as HH:MM ("06:00", as the week\'s Total shows them); {weekday}: a day of the week.',
   },
 });
 
@@ -102,13 +102,13 @@ export const weekWords = {
   remindRejected: (monday: string, comment: string) =>
     w(M.remindRejected, { week: { week: monday }, comment: comment || 'none', stop: /[.!?]$/.test(comment) ? 'no' : 'yes' }),
   remindOverdue: (monday: string, minutes: number, weekday: number) =>
-    w(M.remindOverdue, { week: { week: monday }, hours: { elapsed: minutes * 60_000 }, weekday: { weekday } }),
+    w(M.remindOverdue, { week: { week: monday }, hours: { hours: minutes }, weekday: { weekday } }),
   remindDue: (v: {
     compare: 'none' | 'only' | 'same' | 'less' | 'more';
     minutes: number;
     when: 'tomorrow' | 'today' | 'late';
     weekday: number;
-  }) => w(M.remindDue, { compare: v.compare, hours: { elapsed: v.minutes * 60_000 }, when: v.when, weekday: { weekday: v.weekday } }),
+  }) => w(M.remindDue, { compare: v.compare, hours: { hours: v.minutes }, when: v.when, weekday: { weekday: v.weekday } }),
 };
 
 /** An entry as the blockers name it; at most five named, then how many more (a blocker is read in a dialog). */

@@ -23,7 +23,7 @@ import { weekStartOf } from '../../shared/time/week';
 import type { Ledger } from '../journal';
 import { claimServiceLogs, recordClaimedIds, unfinishedAdd } from './claim';
 import { accountKeyOf, narrowCall, untilAborted, type CallOptions } from '../service';
-import { knownRows, mergeWeek, serviceLogsStillThere, type ServiceWeek } from './week-merge';
+import { knownRows, mergeWeek, rejectedAsOf, serviceLogsStillThere, type ServiceWeek } from './week-merge';
 import { combineHalves, readListedLogs, readTimesheetOf, sheetHalfOf } from './week-read';
 import { createWeekCopies, keyOf, shownPart } from './week-copies';
 import { approvalsOf, keptServes, sheetWanted, WEEK_READ_POLICY, type WeekLook, type WeekReadPolicy } from './read-policy';
@@ -135,6 +135,7 @@ export function createWeeks(deps: WeeksDeps): Weeks {
       ? await sheetHalfOf(client, sheet, listed !== undefined, call)
       : { ...(kept?.timesheet ? { timesheet: kept.timesheet } : {}), detailLogs: kept?.detailLogs ?? [] };
     const logs = combineHalves(weekStart, half, listed);
+    const rejectedAs = rejectedAsOf(logs, kept);
     // the copy's age counts from when the question was asked, not from when the answer came: a change made on the
     // service while a slow answer travelled may not be in it, so the copy must not pass for fresher than that
     const week: ServiceWeek = {
@@ -146,6 +147,7 @@ export function createWeeks(deps: WeeksDeps): Weeks {
       listed: listed !== undefined,
       approvals,
       ...(half.detailLogs.length ? { detailLogs: half.detailLogs } : {}),
+      ...(rejectedAs ? { rejectedAs } : {}),
     };
     week.known = Object.fromEntries(
       week.logs.flatMap((l) => {

@@ -5,6 +5,7 @@
 import type { DecisionOutcome, Timesheet, TimesheetDetail } from '../../shared/domain';
 import { defineMessages, type Wording } from '../../shared/i18n/messages';
 import type { WeekFlag } from '../../shared/team/week-flags';
+import { toHhmm } from '../../shared/time/hours';
 import { isPartly, nameOf, type SheetState, type TeamOutcome } from './team-format';
 
 const M = defineMessages({
@@ -94,7 +95,7 @@ const M = defineMessages({
     id: 'team.flag',
     defaultMessage: '{kind, select, over {{total}, more than {limit}} under {{total}, less than {limit}} other {no hours on {days}}}',
     description:
-      'What makes a week worth a look, on a row of the list (lower case, joined by ";"). {total}: the week\'s hours (HH:MM); {limit}: e.g. "42 hr"; {days}: working days without hours.',
+      'What makes a week worth a look, on a row of the list (lower case, joined by ";"). {total}: the week\'s hours (HH:MM); {limit}: the threshold, also HH:MM ("42:00"); {days}: working days without hours.',
   },
   flagSentence: {
     id: 'team.flag.sentence',
@@ -184,7 +185,8 @@ export function flagWords(w: Wording, f: WeekFlag, where: 'row' | 'review', this
   return w.say(where === 'row' ? M.flag : M.flagSentence, {
     kind: f.kind === 'empty-days' ? 'empty' : f.kind,
     total: f.total ?? '',
-    limit: w.formats.durationWords(f.limitMinutes ?? 0),
+    // the same format as the total beside it ("45:30, more than 42:00"), as every hour total of Punchcard
+    limit: toHhmm(Math.round(f.limitMinutes ?? 0)),
     days: w.formats.list(days),
   });
 }

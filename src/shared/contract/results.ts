@@ -43,6 +43,24 @@ export interface UndoResult {
   log: LocalTimeLog;
   /** The change had not left this device: it is gone from the outbox, and nothing was or will be sent for it. */
   withdrawn?: true;
+  /**
+   * The change made several logs at once (copy a week, several days, a duplicated day: its `undoId` came with the
+   * batch's answer): each of them, in the order made. `log` is then the first one undone, `state` the least settled of
+   * their undos, and `withdrawn` is set when none of those undone had left.
+   */
+  logs?: UndoneLog[];
+}
+
+/** One log of several made at once, and what the undo did to it (UndoResult.logs). */
+export interface UndoneLog {
+  /** The log as it was before the undo. */
+  log: LocalTimeLog;
+  /** Undone: where its deletion stands (absent when it was withdrawn or kept). */
+  state?: LoggedState;
+  /** Undone before it reached the service: out of the outbox, nothing was or will be sent for it. */
+  withdrawn?: true;
+  /** Not undone, and why: its week is submitted (awaiting approval) or approved, or the log is not here any more. */
+  kept?: 'submitted' | 'approved' | 'gone';
 }
 
 export interface StopResult {

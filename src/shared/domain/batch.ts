@@ -44,6 +44,8 @@ export interface BatchPreview {
    * service holds now may differ. Absent when the weeks were read fresh enough for a rule.
    */
   offline?: true;
+  /** After a commit that made logs: the batch as this device remembers it for Undo (`undoChange`), all its logs at once. */
+  undoId?: string;
 }
 
 export interface CopyWeekPreview extends BatchPreview {

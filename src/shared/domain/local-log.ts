@@ -25,6 +25,11 @@ export interface LocalTimeLog {
   said?: Said;
   /** Known from a timesheet read: per-log approval state. */
   approvalStatus?: ApprovalStatus;
+  /**
+   * A rejected log changed since its rejection was read (its day, hours, billing or description): fixed here or on the
+   * service. The service still holds it "rejected" until the week is resubmitted, so `approvalStatus` stays so.
+   */
+  fixed?: true;
   /** true when the log is read-only because its timesheet is pending or approved. */
   locked?: boolean;
   /** Came from the service (its list of the user's logs, or a timesheet's details) rather than from the ledger. */

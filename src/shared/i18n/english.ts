@@ -13,7 +13,7 @@ import { clockIn, dayIn, systemZone } from '../time/zone';
 import type { CompiledMessages, Wording } from './messages';
 import { createWording } from './wording';
 import { lightFormatters, lightMessageFormat, type LightMessageFormat } from './light-format';
-import { IN_ZONE, saidValues, type ListKind, type Said, type SaidDates, type Words } from './said';
+import { IN_ZONE, hoursHhmm, saidValues, type ListKind, type Said, type SaidDates, type Words } from './said';
 
 const ENGLISH = en as unknown as CompiledMessages;
 const formats = new Map<string, LightMessageFormat>();
@@ -43,6 +43,7 @@ const ENGLISH_VALUES: SaidDates = {
   // on a 24-hour clock, as the core's English says a moment (englishMoment)
   clock: (hhmm) => hhmm,
   elapsed: durationWords,
+  hours: hoursHhmm,
   wait: waitWords,
   weekday: weekdayName,
   said: (s) => sayInEnglish(s),

@@ -13,7 +13,8 @@ import { dayIn, systemZone } from '../time/zone';
  * joined as the language joins a list, and a list of items ("A, B and C"); a moment (`at`, epoch ms: its clock time
  * when it falls on `now`'s day, else its day and time; in `zone`, named, when it is not the machine's); a time of day
  * with no date (`clock`, `HH:MM`: "6:00 PM" on a 12-hour clock, "18:00" on a 24-hour one); how long
- * something lasted (`elapsed`, ms: "59 s", "1 h 7 min"); a wait (`wait`, ms: "in 40 s"); a weekday (`weekday`, 1 =
+ * something lasted (`elapsed`, ms: "59 s", "1 h 7 min"); an hour total (`hours`, whole minutes: `HH:MM` as every
+ * total of Punchcard is shown, "50:30"; spelled out in words for a screen reader, `spoken`); a wait (`wait`, ms: "in 40 s"); a weekday (`weekday`, 1 =
  * Monday); and a phrase said by a
  * message of its own (`said`: one of a fixed set used in several sentences, such as what was being done when the
  * service failed, or a reason inside a report).
@@ -28,6 +29,7 @@ export type SaidValue =
   | { at: number; zone?: string; now?: number }
   | { clock: string }
   | { elapsed: number }
+  | { hours: number }
   | { wait: number }
   | { weekday: number }
   | { said: Said };
@@ -45,6 +47,8 @@ export interface SaidDates {
   /** A time of day with no date, `HH:MM` (the end of the working day), on the region's clock. */
   clock(hhmm: string): string;
   elapsed(ms: number): string;
+  /** An hour total in whole minutes: `HH:MM` on screen and in a terminal, in words for a screen reader. */
+  hours(minutes: number): string;
   wait(ms: number): string;
   /** 1 = Monday ... 7 = Sunday (as the service's settings count them). */
   weekday(weekday: number): string;
@@ -69,10 +73,17 @@ function valueOf(v: SaidValue, dates: SaidDates): string | number {
   if ('at' in v) return dates.moment(v.at, v.zone, v.now);
   if ('clock' in v) return dates.clock(v.clock);
   if ('elapsed' in v) return dates.elapsed(v.elapsed);
+  if ('hours' in v) return dates.hours(v.hours);
   if ('wait' in v) return dates.wait(v.wait);
   if ('weekday' in v) return dates.weekday(v.weekday);
   if ('said' in v) return dates.said(v.said);
   return '';
+}
+
+/** An hour total as `HH:MM` (../time/hours.ts `toHhmm`, which this module cannot import: the domain's types import it). */
+export function hoursHhmm(minutes: number): string {
+  const m = Math.max(0, Math.round(minutes));
+  return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
 }
 
 /** The values as a message takes them, days and weeks formatted by `dates`. */
@@ -100,7 +111,7 @@ function momentWords(w: Wording, at: number, zone: string | undefined, now: numb
 }
 
 /** How `w` formats the values that are not text or numbers (the user's region, the user's language). */
-function wordingDates(w: Wording): SaidDates {
+function wordingDates(w: Wording, spoken = false): SaidDates {
   return {
     day: (d, year) => w.formats.day(d, { year }),
     week: (m) => w.formats.week(m),
@@ -113,12 +124,14 @@ function wordingDates(w: Wording): SaidDates {
     moment: (at, zone, now) => momentWords(w, at, zone, now),
     clock: (hhmm) => w.formats.clockTime(hhmm),
     elapsed: (ms) => w.formats.elapsed(ms),
+    // the figure as the week's Total shows it; a screen reader would read "50:30" as a time of day, so it hears words
+    hours: (minutes) => (spoken ? w.formats.durationWords(minutes) : hoursHhmm(minutes)),
     wait: (ms) => w.formats.relative(ms, 0),
     weekday: (n) => w.formats.weekday(n % 7, 'long'),
     // a phrase this catalog lacks: the whole sentence in the core's English rather than a sentence with a hole
     said: (s) => {
       if (!w.has(s.code)) throw new Error(`no message ${s.code}`);
-      return sayIt(w, s, '');
+      return sayIt(w, s, '', { spoken });
     },
   };
 }
@@ -128,11 +141,14 @@ export function sayValue(w: Wording, v: SaidValue): string | number {
   return valueOf(v, wordingDates(w));
 }
 
-/** A said thing in the user's words; `fallback` (the core's English) when there is none or the catalog lacks its code. */
-export function sayIt(w: Wording, said: Said | undefined, fallback: string): string {
+/**
+ * A said thing in the user's words; `fallback` (the core's English) when there is none or the catalog lacks its code.
+ * `spoken`: the words a screen reader hears (an hour total in words rather than `HH:MM`).
+ */
+export function sayIt(w: Wording, said: Said | undefined, fallback: string, o: { spoken?: boolean } = {}): string {
   if (!said || typeof said.code !== 'string' || !w.has(said.code)) return fallback;
   try {
-    return w.say({ id: said.code, defaultMessage: fallback }, saidValues(said.values ?? {}, wordingDates(w)));
+    return w.say({ id: said.code, defaultMessage: fallback }, saidValues(said.values ?? {}, wordingDates(w, o.spoken === true)));
   } catch {
     return fallback;
   }

@@ -21,7 +21,7 @@ export const UNDER_SHARE = 0.8;
 
 export interface WeekFlag {
   kind: 'over' | 'under' | 'empty-days';
-  /** In plain words, e.g. "43:30, more than 42 h". */
+  /** In plain words, e.g. "43:30, more than 42:00" (the threshold as HH:MM too, like the total it is compared with). */
   words: string;
   /**
    * The facts of those words, for a shell that says them in the user's language: the week's total (`HH:MM`) and the
@@ -58,8 +58,6 @@ const minutes = (hhmm: string) => {
     return null;
   }
 };
-/** 45 h, 32 h, 37 h 30 min: a threshold in words (hours it compares with are HH:MM). */
-const hoursWords = (m: number) => (m % 60 ? `${Math.floor(m / 60)}\u00A0h ${m % 60}\u00A0min` : `${m / 60}\u00A0h`);
 
 /** The flags of one week, in the order they are shown; none for an ordinary week. */
 export function weekFlags(week: FlaggableWeek, thisYear?: number): WeekFlag[] {
@@ -71,9 +69,9 @@ export function weekFlags(week: FlaggableWeek, thisYear?: number): WeekFlag[] {
     const over = Math.round(expected * OVER_SHARE);
     const under = Math.round(expected * UNDER_SHARE);
     const facts = { total: toHhmm(total) };
-    if (total > over) flags.push({ kind: 'over', words: `${toHhmm(total)}, more than ${hoursWords(over)}`, ...facts, limitMinutes: over });
+    if (total > over) flags.push({ kind: 'over', words: `${toHhmm(total)}, more than ${toHhmm(over)}`, ...facts, limitMinutes: over });
     else if (total < under)
-      flags.push({ kind: 'under', words: `${toHhmm(total)}, less than ${hoursWords(under)}`, ...facts, limitMinutes: under });
+      flags.push({ kind: 'under', words: `${toHhmm(total)}, less than ${toHhmm(under)}`, ...facts, limitMinutes: under });
   }
   if (week.timeLogs) {
     const worked = new Set(week.timeLogs.filter((l) => (minutes(l.hours) ?? 0) > 0).map((l) => l.workDate));

@@ -66,12 +66,12 @@ const F = defineMessages({
   over: {
     id: 'cli.timesheets.flag.over',
     defaultMessage: '{total}, more than {limit}',
-    description: 'A week well over a working week: {total} its hours (HH:MM), {limit} the threshold as a duration ("42 hr").',
+    description: 'A week well over a working week: {total} its hours (HH:MM), {limit} the threshold, also HH:MM ("42:00").',
   },
   under: {
     id: 'cli.timesheets.flag.under',
     defaultMessage: '{total}, less than {limit}',
-    description: 'A week well under a working week: {total} its hours (HH:MM), {limit} the threshold as a duration ("32 hr").',
+    description: 'A week well under a working week: {total} its hours (HH:MM), {limit} the threshold, also HH:MM ("32:00").',
   },
   empty: {
     id: 'cli.timesheets.flag.empty-days',
@@ -115,7 +115,7 @@ function flagsOf(t: FlaggableWeek, year: number, w: Wording): string {
       const limit = Math.round(days.length * EXPECTED_MINUTES_PER_DAY * (f.kind === 'over' ? OVER_SHARE : UNDER_SHARE));
       return w.say(f.kind === 'over' ? F.over : F.under, {
         total: total === null ? t.totalHours : toHhmm(total),
-        limit: w.formats.durationWords(limit),
+        limit: toHhmm(limit),
       });
     })
     .join('; ');

@@ -151,7 +151,7 @@ function DayLog({ log, comment, weekStatus }: { log: LocalTimeLog; comment?: str
       </li>
     );
   return (
-    <li className={`day-log${rejected ? ' day-log-rejected' : ''}`} data-testid="day-log">
+    <li className={`day-log${rejected && !log.fixed ? ' day-log-rejected' : ''}`} data-testid="day-log">
       <div className="day-log-main">
         <span className="day-log-job" translate="no">
           {log.jobName}
@@ -166,7 +166,7 @@ function DayLog({ log, comment, weekStatus }: { log: LocalTimeLog; comment?: str
             {w.say(ELSEWHERE_WORDS)}
           </span>
         )}
-        {rejected && <RejectedNote as="span" className="rejected-note small" weekStatus={weekStatus} comment={comment} />}
+        {rejected && <RejectedNote as="span" className="rejected-note small" weekStatus={weekStatus} comment={comment} fixed={log.fixed} />}
         {state === 'needs-attention' && log.message && <span className="field-error small">{coreText(w, log)}</span>}
         {state !== 'needs-attention' && state !== 'synced' && log.waitsForServiceDay && (
           <span className="muted small" data-testid="log-service-day">

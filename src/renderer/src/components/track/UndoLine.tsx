@@ -3,7 +3,8 @@
  * open day): offered for UNDO_OFFER_MS, then it goes (the change stays undoable a while longer with `punch undo`:
  * src/core/undo.ts). A button (Tab reaches it) and Ctrl+Z (⌘Z on a Mac) while it shows, unless the focus is in a
  * field with text, whose own undo the key is. What the undo did is said in a status line, which screen readers
- * announce (role="status").
+ * announce (role="status"). After several logs made at once (Copy a week, Several days) it takes them all back: the
+ * line then says how many were undone, each one that stays and why, and where the undone ones stand.
  */
 import { useEffect } from 'react';
 import { defineMessages } from '../../../../shared/i18n/messages';
@@ -12,6 +13,7 @@ import { useApp } from '../../store/useApp';
 import { useWording } from '../../i18n/I18n';
 import { keyNames, keyPlatform } from '../../shortcuts';
 import { ErrorMessage, Outcome } from '../Messages';
+import { batchUndoKeptLocked, batchUndoWords } from '../../../../shared/batch/undo-words';
 
 /** How long the Undo button shows after a save: long enough to see a mistake, short enough not to linger. */
 export const UNDO_OFFER_MS = 8_000;
@@ -22,6 +24,11 @@ const M = defineMessages({
     id: 'track.undo.label',
     defaultMessage: 'Undo {kind, select, add {this log} edit {this change} other {this deletion}} ({keys})',
     description: 'Accessible name of the Undo button. {keys}: its key, such as Ctrl+Z.',
+  },
+  undoManyLabel: {
+    id: 'track.undo.label-many',
+    defaultMessage: '{count, plural, one {Undo this log} other {Undo these # logs}} ({keys})',
+    description: 'Accessible name of the Undo button after several logs made at once (Copy a week, Several days).',
   },
   done: {
     id: 'track.undo.done',
@@ -73,7 +80,9 @@ export function UndoLine({ place }: { place: OutcomePlace }) {
           data-testid="undo"
           disabled={undoing}
           aria-keyshortcuts={mac ? 'Meta+Z' : 'Control+Z'}
-          aria-label={w.say(M.undoLabel, { kind: mine.kind, keys })}
+          aria-label={
+            mine.count !== undefined ? w.say(M.undoManyLabel, { count: mine.count, keys }) : w.say(M.undoLabel, { kind: mine.kind, keys })
+          }
           onClick={() => void run()}
         >
           {w.say(M.undo)}
@@ -87,6 +96,14 @@ export function UndoLine({ place }: { place: OutcomePlace }) {
   if (error && !done) return <ErrorMessage error={error} />;
   if (!done || done.place !== place) return null;
   const state = done.withdrawn ? 'withdrawn' : done.state;
+  if (done.logs) {
+    const warn = state === 'needs-attention' || batchUndoKeptLocked(done);
+    return (
+      <Outcome tone={warn ? 'warn' : state === 'queued' ? 'queued' : 'ok'}>
+        <span data-testid="undo-many">{batchUndoWords(w, done).join(' ')}</span>
+      </Outcome>
+    );
+  }
   return (
     <Outcome tone={state === 'needs-attention' ? 'warn' : state === 'queued' ? 'queued' : 'ok'}>
       {w.say(M.done, { kind: done.kind, hours: done.log.hours, job: done.log.jobName, state })}

@@ -123,7 +123,10 @@ export function CellDetail({ cell, logs, job, lockedReason, comment, weekStatus,
                 </li>
               );
             return (
-              <li key={l.localId} className={`log-item${l.approvalStatus === 'rejected' ? ' log-rejected' : ''}`}>
+              <li
+                key={l.localId}
+                className={`log-item${l.approvalStatus === 'rejected' ? ' log-rejected' : ''}${l.fixed ? ' log-fixed' : ''}`}
+              >
                 <div className="log-main">
                   <span className="mono strong">{l.hours}</span>
                   <span className="log-desc">
@@ -139,7 +142,7 @@ export function CellDetail({ cell, logs, job, lockedReason, comment, weekStatus,
                 </div>
                 <SyncBadge state={liveBadge(l, byLog[l.localId] ?? [])} />
                 {l.approvalStatus === 'rejected' && (
-                  <RejectedNote className="rejected-note small log-message" weekStatus={weekStatus} comment={comment} />
+                  <RejectedNote className="rejected-note small log-message" weekStatus={weekStatus} comment={comment} fixed={l.fixed} />
                 )}
                 {l.message && <p className="field-hint field-error log-message">{coreText(w, l)}</p>}
                 {!l.message && l.waitsForServiceDay && (

@@ -2,7 +2,8 @@
  * "Copy a week": another week (the one before by default, any of the last twelve by the picker) into the
  * week shown, with its hours and descriptions or its rows only. A preview lists every log it would make, day by day,
  * with the rules' verdict, before anything is queued; "Copy N logs" queues what passes; the result says what was
- * logged and what was skipped and why. Copying the same week again makes nothing twice (src/core/log-batch.ts).
+ * logged and what was skipped and why, with Undo (Ctrl+Z) for a few seconds, which takes every log the copy made back
+ * at once (../track/UndoLine.tsx). Copying the same week again makes nothing twice (src/core/log-batch.ts).
  * Focus follows the panel (./panel-focus.ts): opened, the week to copy from; previewed, "Copy N logs" (Cancel when
  * nothing would be copied); done, Close; closed (Cancel, Close or Escape), back on "Copy a week".
  */
@@ -17,6 +18,7 @@ import { useApp } from '../../store/useApp';
 import { BatchList } from './BatchList';
 import { BATCH_WORDS, counts } from './batch-words';
 import { closeOnEscape, stageOf, usePanelFocus } from './panel-focus';
+import { UndoLine } from '../track/UndoLine';
 
 const M = defineMessages({
   open: { id: 'week.copy.open', defaultMessage: 'Copy a week', description: 'Button: copy another week into the week shown.' },
@@ -74,6 +76,8 @@ export function CopyWeek({ weekStart }: { weekStart: string }) {
       previewCopy: x.fill.previewCopy,
       copy: x.fill.copy,
       closeCopy: x.fill.closeCopy,
+      // the copy undone: its result is about logs that are no more, and the Undo line says what became of them
+      undone: x.undo.done?.place === 'copy',
     })),
   );
   // a preview or result of another week shown is not this week's
@@ -153,7 +157,8 @@ export function CopyWeek({ weekStart }: { weekStart: string }) {
           {errorText(w, s.error)}
         </p>
       )}
-      {view && <CopyOutcome view={view} done={!!result} fromLabel={w.formats.week(shownFrom)} />}
+      {view && !(result && s.undone) && <CopyOutcome view={view} done={!!result} fromLabel={w.formats.week(shownFrom)} />}
+      {result && <UndoLine place="copy" />}
       {view && (
         <div className="row row-end">
           <button ref={focus.dismiss} type="button" className="btn btn-quiet btn-small" onClick={close} aria-keyshortcuts="Escape">

@@ -21,9 +21,9 @@ const M = defineMessages({
   cell: {
     id: 'week.grid.cell',
     defaultMessage:
-      '{job}, {day}: {logged, select, no {nothing logged} other {{hours}, {state}{rejected, select, yes {, rejected by your manager} other {}}}}',
+      '{job}, {day}: {logged, select, no {nothing logged} other {{hours}, {state}{rejected, select, yes {, rejected by your manager} fixed {, rejected by your manager, fixed: resubmit the week} other {}}}}',
     description:
-      'Screen reader name of a grid cell. {day}: "Wed 18 Nov"; {hours}: HH:MM; {state}: its sync state in lower case ("queued").',
+      'Screen reader name of a grid cell. {day}: "Wed 18 Nov"; {hours}: HH:MM; {state}: its sync state in lower case ("queued"); rejected: fixed when the user changed the rejected logs since.',
   },
   caption: {
     id: 'week.grid.caption',
@@ -62,7 +62,7 @@ function cellWords(
   cell: { job: string; day: string },
   logs: LocalTimeLog[],
   state: BadgeState | null,
-  rejected: boolean,
+  rejected: 'yes' | 'fixed' | 'no',
 ): string {
   return w.say(M.cell, {
     job: cell.job,
@@ -71,7 +71,7 @@ function cellWords(
     hours: toHhmm(sum(logs)),
     // the state's one word, as a cell's badge says it (lower case in the middle of the name: Intl knows the language's case)
     state: w.say(SYNC_LABELS[state ?? 'synced'].message).toLocaleLowerCase(w.language === 'en-XA' ? 'en' : w.language),
-    rejected: rejected ? 'yes' : 'no',
+    rejected,
   });
 }
 
@@ -148,7 +148,10 @@ export function WeekGrid({ week, rows, today, selected, byLog, onSelect }: Props
                 {days.map((d, i) => {
                   const logs = logsOf(row.jobName, d);
                   const state = cellBadge(logs, byLog);
-                  const rejected = logs.some((l) => l.approvalStatus === 'rejected');
+                  // rejected logs all changed since the rejection: fixed, the week's resubmit is what is left
+                  const rejectedLogs = logs.filter((l) => l.approvalStatus === 'rejected');
+                  const rejection = !rejectedLogs.length ? 'no' : rejectedLogs.every((l) => l.fixed) ? 'fixed' : 'yes';
+                  const rejected = rejection === 'yes';
                   const isSelected = selected?.jobName === row.jobName && selected.date === d;
                   return (
                     <td key={d} className={d === today ? 'is-today' : undefined}>
@@ -156,19 +159,19 @@ export function WeekGrid({ week, rows, today, selected, byLog, onSelect }: Props
                         type="button"
                         data-cell={`${r}-${i}`}
                         tabIndex={r === focusRow && i === focusDay ? 0 : -1}
-                        className={`cell${isSelected ? ' cell-selected' : ''}${state ? ` cell-${state}` : ' cell-empty'}${rejected ? ' cell-rejected' : ''}`}
+                        className={`cell${isSelected ? ' cell-selected' : ''}${state ? ` cell-${state}` : ' cell-empty'}${rejected ? ' cell-rejected' : rejection === 'fixed' ? ' cell-fixed' : ''}`}
                         data-testid={`cell-${row.jobName}-${d}`}
                         aria-pressed={isSelected}
-                        aria-label={cellWords(w, { job: row.jobName, day: d }, logs, state, rejected)}
+                        aria-label={cellWords(w, { job: row.jobName, day: d }, logs, state, rejection)}
                         onClick={() => onSelect({ jobName: row.jobName, date: d })}
                         onKeyDown={(e) => move(e, r, i)}
                       >
                         {logs.length ? (
                           <>
                             {toHhmm(sum(logs))}
-                            {rejected && (
+                            {rejection !== 'no' && (
                               <span className="cell-mark" aria-hidden="true">
-                                {'\u2298'}
+                                {rejected ? '\u2298' : '\u2713'}
                               </span>
                             )}
                             {state !== 'synced' && state && <SyncBadge state={state} compact />}

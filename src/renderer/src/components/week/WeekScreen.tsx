@@ -18,6 +18,7 @@ import { FormattedMessage } from 'react-intl';
 import type { Wording } from '../../../../shared/i18n/messages';
 import { useWording } from '../../i18n/I18n';
 import { coreText } from '../../i18n/words';
+import { sayIt } from '../../../../shared/i18n/said';
 import { LOG_WORDS } from '../../log-words';
 import { WEEK_WORDS as M } from './week-words';
 
@@ -29,6 +30,14 @@ function lockedReason(w: Wording, week: Week): string | null {
   // the manager rejected some logs and has not decided on the rest: say what happens next, not only "read-only"
   if (status === 'pending' && rejected > 0) return w.say(M.pendingWithRejections, { count: rejected });
   return w.say(M.locked, { status: status === 'pending' || status === 'approved' ? status : 'other' });
+}
+
+/** A rejected week's next step: fix the logs marked, or, once some are fixed, how many are left, or resubmit. */
+function rejectedWhatNext(w: Wording, week: Week): string {
+  const rejected = week.logs.filter((l) => l.approvalStatus === 'rejected');
+  const left = rejected.filter((l) => !l.fixed).length;
+  if (left === rejected.length) return w.say(M.rejectedFix, { mark: '\u2298' });
+  return w.say(M.rejectedFixed, { left, mark: '\u2298', done: '\u2713' });
 }
 
 export function WeekScreen() {
@@ -145,7 +154,11 @@ export function WeekScreen() {
 
       {remindersFor(reminders, weekStart, status).map((r) => (
         <p key={r.id} className="banner" role="note" data-testid="reminder">
-          <span aria-hidden="true">{'\u2139\uFE0E'}</span> {coreText(w, r)}
+          <span aria-hidden="true">
+            {'\u2139\uFE0E'} {coreText(w, r)}
+          </span>
+          {/* the hours as the Total shows them (50:30), which a screen reader would read as a time of day: it hears words */}
+          <span className="sr-only">{sayIt(w, r.said, r.message, { spoken: true })}</span>
         </p>
       ))}
       {shown?.timesheet?.status === 'rejected' && (
@@ -155,7 +168,7 @@ export function WeekScreen() {
           </span>
           <div className="callout-text">
             <p>
-              <strong>{w.say(M.rejectedTitle)}</strong> {w.say(M.rejectedFix, { mark: '\u2298' })}
+              <strong>{w.say(M.rejectedTitle)}</strong> {rejectedWhatNext(w, shown)}
             </p>
             {shown.timesheet.comments && (
               <blockquote className="quote" translate="no">
@@ -197,6 +210,8 @@ export function WeekScreen() {
             <span>{w.say(M.legend, { icon: '\u21BB', state: 'sending' })}</span>
             <span>{w.say(M.legend, { icon: '\u26A0\uFE0E', state: 'attention' })}</span>
             <span>{w.say(M.legend, { icon: '\u2298', state: 'rejected' })}</span>
+            {/* a rejected log changed since (its cell's ✓): only in a week that has one */}
+            {shown.logs.some((l) => l.fixed) && <span>{w.say(M.legend, { icon: '\u2713', state: 'fixed' })}</span>}
           </p>
         </>
       )}

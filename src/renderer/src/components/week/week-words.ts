@@ -41,6 +41,13 @@ export const WEEK_WORDS = defineMessages({
     defaultMessage: 'Fix the logs marked {mark}, then resubmit the week.',
     description: '{mark}: the sign beside a rejected log (⊘).',
   },
+  rejectedFixed: {
+    id: 'week.rejected.fixed',
+    defaultMessage:
+      '{left, plural, =0 {Every rejected log is fixed (marked {done}): resubmit the week to send it for approval. Until then the service holds them as rejected.} one {# log marked {mark} is left to fix, then resubmit the week.} other {# logs marked {mark} are left to fix, then resubmit the week.}}',
+    description:
+      'In a rejected week where the user has changed some rejected logs since: {left} how many are still to fix. {mark}: the sign of a rejected log (⊘); {done}: the sign of a fixed one (✓).',
+  },
   readOnly: { id: 'week.read-only', defaultMessage: 'Read-only.', description: 'Before the reason the week cannot be changed.' },
   loading: { id: 'week.loading', defaultMessage: 'Loading the week...' },
   emptyTitle: { id: 'week.empty.title', defaultMessage: 'Nothing logged this week.' },
@@ -53,8 +60,10 @@ export const WEEK_WORDS = defineMessages({
   },
   legend: {
     id: 'week.legend',
-    defaultMessage: '{icon} {state, select, queued {queued} sending {sending} attention {needs attention} other {rejected}}',
-    description: 'The key under the grid: what each sign in a cell means. {icon}: the sign.',
+    defaultMessage:
+      '{icon} {state, select, queued {queued} sending {sending} attention {needs attention} fixed {fixed, to resubmit} other {rejected}}',
+    description:
+      'The key under the grid: what each sign in a cell means. {icon}: the sign. fixed: a rejected log changed since, the week still to resubmit.',
   },
   addRow: {
     id: 'week.add-row',

@@ -8,6 +8,9 @@ import { actionRunner } from '../action';
 import type { UserError } from '../errors';
 import { patchSlice, type SliceCreator } from '../types';
 
+/** How many logs a batch made (the Undo line takes them all back at once). */
+const madeCount = (r: BatchPreview) => r.items.filter((i) => i.localId).length;
+
 export interface FillSlice {
   fill: {
     /** The copy's preview (what it would make, each log's verdict), or null before one is asked. */
@@ -51,6 +54,13 @@ export const createFillSlice: SliceCreator<FillSlice> =
     const patch = (p: Partial<FillSlice['fill']>) => patchSlice(set, 'fill', p);
     const run = actionRunner(patch);
     let copyInput: { from: string; to: string; rowsOnly: boolean } | null = null;
+    /** The batch's Undo, offered before its result shows (a Ctrl+Z the moment it shows must find it: ./undo.ts). */
+    const offerUndo =
+      (place: 'copy' | 'track') =>
+      <T extends BatchPreview>(r: T): T => {
+        get().undo.offered(r.undoId, place, 'add', madeCount(r));
+        return r;
+      };
     /** The week on screen and Today follow what was logged (the core announces it too: this is for the one asking). */
     const reread = async () => {
       await Promise.all([get().week.load({ look: 'glance' }), get().today.load('glance')]);
@@ -72,13 +82,14 @@ export const createFillSlice: SliceCreator<FillSlice> =
           const input = copyInput;
           if (!input) return false;
           const answer = await run({ busy: 'copying', error: 'copyError', done: (copyResult) => ({ copyResult, copyPreview: null }) }, () =>
-            api.copyWeek({ from: input.from, to: input.to, ...(input.rowsOnly ? { rowsOnly: true } : {}) }),
+            api.copyWeek({ from: input.from, to: input.to, ...(input.rowsOnly ? { rowsOnly: true } : {}) }).then(offerUndo('copy')),
           );
           if (answer.ok) await reread();
           return answer.ok;
         },
         closeCopy() {
           copyInput = null;
+          get().undo.withdraw('copy');
           patch({ copyPreview: null, copyResult: null, copyError: null });
         },
         batchPreview: null,
@@ -122,9 +133,11 @@ export const createFillSlice: SliceCreator<FillSlice> =
         async logDays(logs) {
           const answer = await run(
             { busy: 'daysBusy', error: 'daysError', done: (daysResult) => ({ daysResult, daysPreview: null, daysKey: null }) },
-            () => api.logBatch({ logs }),
+            () => api.logBatch({ logs }).then(offerUndo('track')),
           );
-          if (answer.ok) await reread();
+          // not awaited: the form is cleared for the next entry as the result and its Undo show, so a Ctrl+Z at once is
+          // the Undo's, not the Hours field's own undo of the hours still typed there (which would start a new entry)
+          if (answer.ok) void reread();
           return answer.ok;
         },
         clearDays() {

@@ -19,7 +19,8 @@ export type LogInput = OpInput<'logTime'>;
 export type EditInput = OpInput<'editLog'>;
 
 /** Which form a line belongs to: Track's form, or the Week's open day. A line shows only at its own form. */
-export type OutcomePlace = 'track' | 'week';
+/** Where a change was made: Track's form, the Week's open day, the Week's Copy a week (its Undo line is there). */
+export type OutcomePlace = 'track' | 'week' | 'copy';
 
 export interface LogOutcome {
   /** The form that saved it: its line is not shown at another (Track's line followed to the Week). */
