@@ -46,19 +46,19 @@ interface Props {
 
 /** `tries`: the screen is drawn afresh (a new instance, its own state reset) each time the user asks to try again. */
 export class ScreenBoundary extends Component<Props, { failed: boolean; tries: number }> {
-  state = { failed: false, tries: 0 };
+  override state = { failed: false, tries: 0 };
 
   static getDerivedStateFromError(): Partial<{ failed: boolean }> {
     return { failed: true };
   }
 
-  componentDidCatch(error: unknown, info: ErrorInfo): void {
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
     console.error(`The ${this.props.screen} screen failed to show`, error, info.componentStack);
   }
 
   private retry = () => this.setState((s) => ({ failed: false, tries: s.tries + 1 }));
 
-  render(): ReactNode {
+  override render(): ReactNode {
     if (this.state.failed) return <ScreenFailed onRetry={this.retry} />;
     return <Fragment key={this.state.tries}>{this.props.children}</Fragment>;
   }
