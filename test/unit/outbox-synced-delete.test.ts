@@ -82,6 +82,23 @@ describe('a synced delete in the outbox', () => {
   });
 });
 
+describe('a synced edit of a log the ledger prunes (a day and a last change over 16 weeks old)', () => {
+  it('keeps the day, hours and job when the row goes', () => {
+    const l = createLedger(tempDir('punch-sentdel-'), clock);
+    const old = l.change((j) => recordAdd(j, { ...fields, workDate: '2026-01-05' }, 1));
+    sendNext(l, 2);
+    l.change((j) => recordEdit(j, old.localId, { description: 'later' }, 10));
+    sendNext(l, 11);
+    // a send months later prunes the old row (docs/outbox.md "Keeping the ledger bounded")
+    l.change((j) => recordAdd(j, fields, 20));
+    sendNext(l, Date.UTC(2026, 10, 20, 12));
+    expect(l.read().rows[old.localId]).toBeUndefined();
+    const edit = l.read().ops.find((o) => o.kind === 'edit')!;
+    expect(toOutboxEntry(l.read(), edit)).toMatchObject({ workDate: '2026-01-05', hours: '01:00', jobName: 'Design' });
+    l.close();
+  });
+});
+
 describe('an entry written without `shown` (a journal of an older Punchcard)', () => {
   /** The same journal as an older Punchcard wrote it: whole, with no entry holding `shown`. */
   function older(): string {
