@@ -144,6 +144,12 @@ export const outboxOpSchema = once(() =>
      * `serviceDay`: the service's day, when its refusal said it.
      */
     waitsForServiceDay: z.object({ since: z.number(), serviceDay: z.string().optional() }).optional(),
+    /**
+     * The log's day, hours and job as the outbox lists them, kept on an edit or a delete that stays listed after its log's
+     * row went (a synced delete takes the row away: ../outbox/housekeeping.ts `keepShown`). Absent in journals written
+     * before it, and on entries whose row is still there (or that carry `add`).
+     */
+    shown: z.object({ workDate: z.string(), hours: z.string().optional(), jobName: z.string().optional() }).optional(),
     createdAt: z.number(),
     updatedAt: z.number(),
     syncedAt: z.number().optional(),

@@ -2,8 +2,8 @@
  * Keeping the journal's document bounded (docs/outbox.md "Keeping the ledger bounded"): synced entries and old ledger
  * rows go. Run after every applied send (./send-steps.ts `markApplied`), inside its atomic change.
  */
-import type { Journal } from '../journal';
-import { itemsToRead, removeItems, rowsBefore } from '../journal';
+import type { Journal, LedgerRow } from '../journal';
+import { itemsToRead, itemsWhere, removeItems, rowsBefore } from '../journal';
 import { localDate, addDays } from '../../shared/time/week';
 
 /** Synced entries stay visible in the outbox for a while, then go (the ledger keeps the log itself). */
@@ -44,5 +44,18 @@ function pruneLedger(j: Journal, oldestDay: string, oldestChange: number): void 
       .filter((o) => o.state !== 'synced')
       .map((o) => o.localId),
   );
-  for (const row of old) if (!unfinished.has(row.localId)) delete j.rows[row.localId];
+  for (const row of old) {
+    if (unfinished.has(row.localId)) continue;
+    keepShown(j, row);
+    delete j.rows[row.localId];
+  }
+}
+
+/**
+ * Before a log's row goes while entries of it stay listed (its synced delete, a synced edit): each entry without its
+ * own values (`add`) keeps the day, hours and job the outbox shows for it (`shown`), or the list would have no day for it.
+ */
+export function keepShown(j: Journal, row: Readonly<LedgerRow>): void {
+  const shown = { workDate: row.workDate, hours: row.hours, ...(row.jobName ? { jobName: row.jobName } : {}) };
+  for (const op of itemsWhere(j.ops, (o) => o.localId === row.localId && !o.add && !o.shown)) op.shown = { ...shown };
 }

@@ -151,7 +151,8 @@ export function groupCounts(j: Readonly<Journal>, account?: string): Record<Outb
  */
 export function toOutboxEntry(j: Readonly<Journal>, op: OutboxOp, account?: string): OutboxEntry {
   const row = j.rows[op.localId];
-  const fields = op.add ?? row;
+  // its own values (an add), else its log's row, else what it kept when the row went (a synced delete, old journals: none)
+  const fields = op.add ?? row ?? op.shown;
   const other = waitsForAnother(row, op, account) ? row?.account : undefined;
   const resolutions = [...op.resolutions];
   if (other && op.state === 'queued' && !resolutions.includes('discard')) resolutions.push('discard');

@@ -14,7 +14,7 @@ import { saidOf, type Said, type Words } from '../../shared/i18n/said';
 import { outboxWords } from './outbox-words';
 import { ofAccount } from './ledger-queries';
 import { clean, findOp, recompact } from './operations';
-import { prune } from './housekeeping';
+import { keepShown, prune } from './housekeeping';
 
 export const ENDPOINT: Record<OutboxKind, string> = {
   add: 'timetracker/addtimelog',
@@ -107,6 +107,8 @@ export function markApplied(
   } else if (op.kind === 'edit' && row) {
     row.remote = { ...(row.remote ?? pickFields(row)), ...op.patch };
   } else if (op.kind === 'delete') {
+    // the delete and the log's synced edits stay listed a while: they keep the day, hours and job the list shows
+    if (row) keepShown(j, row);
     delete j.rows[op.localId];
   }
   prune(j, now);

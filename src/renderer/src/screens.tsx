@@ -9,6 +9,7 @@ import type { Screen } from '../../shared/contract';
 import { defineMessages } from '../../shared/i18n/messages';
 import { useWording } from './i18n/I18n';
 import { Loading } from './components/Messages';
+import { ScreenBoundary } from './components/ScreenBoundary';
 import { TrackScreen } from './components/track/TrackScreen';
 import { withWholeCatalog } from './i18n/catalog-parts';
 import { withSlice } from './store/later';
@@ -59,9 +60,12 @@ export function ScreenHost({ screen }: { screen: Screen }) {
       if (t !== undefined) clearTimeout(t);
     };
   }, []);
+  // a screen that fails shows its boundary's message in its place; another tab is another boundary (keyed), fresh
   return (
-    <Suspense fallback={<Loading>{w.say(M.opening)}</Loading>}>
-      <View />
-    </Suspense>
+    <ScreenBoundary key={screen} screen={screen}>
+      <Suspense fallback={<Loading>{w.say(M.opening)}</Loading>}>
+        <View />
+      </Suspense>
+    </ScreenBoundary>
   );
 }

@@ -48,13 +48,16 @@ export const OutboxRow = forwardRef<HTMLLIElement, { entry: OutboxEntry; place?:
   const [fixing, setFixing] = useState(false);
   const [discarding, setDiscarding] = useState(false);
   const can = (r: OutboxEntry['resolutions'][number]) => entry.resolutions.includes(r);
+  // an old sent entry whose log is gone may not know its day (a journal written before entries kept it): shown without one
+  const day = entry.workDate ? w.formats.day(entry.workDate) : '';
   const summary = w.say(M.summary, {
     kind: entry.kind,
     hasHours: entry.hours ? 'yes' : 'no',
     hours: entry.hours ?? '',
     hasJob: entry.jobName ? 'yes' : 'no',
     job: entry.jobName ?? '',
-    day: w.formats.day(entry.workDate),
+    hasDay: day ? 'yes' : 'no',
+    day,
   });
   const last = entry.attempts.at(-1);
   // the one action that moves the entry on sits on the right, styled as primary; Discard is quiet, on the far left
@@ -74,7 +77,7 @@ export const OutboxRow = forwardRef<HTMLLIElement, { entry: OutboxEntry; place?:
           ) : (
             <span className="outbox-job">{w.say(M.noJob)}</span>
           )}
-          <span className="muted small">{w.formats.day(entry.workDate)}</span>
+          {day && <span className="muted small">{day}</span>}
         </div>
         <SyncBadge state={badgeOf(entry.state, [entry])} />
       </div>

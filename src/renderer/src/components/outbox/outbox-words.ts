@@ -27,9 +27,9 @@ export const OUTBOX_WORDS = defineMessages({
   summary: {
     id: 'outbox.entry.summary',
     defaultMessage:
-      '{kind, select, add {Add} edit {Edit} other {Delete}}{hasHours, select, yes { {hours}} other {}}{hasJob, select, yes { {job}} other {}}, {day}',
+      '{kind, select, add {Add} edit {Edit} other {Delete}}{hasHours, select, yes { {hours}} other {}}{hasJob, select, yes { {job}} other {}}{hasDay, select, yes {, {day}} other {}}',
     description:
-      'An outbox entry in a few words: "Add 01:30 Website, Wed 18 Nov" (screen readers, and the discard question). {hours}: HH:MM.',
+      'An outbox entry in a few words: "Add 01:30 Website, Wed 18 Nov" (screen readers, and the discard question). {hours}: HH:MM. {hasDay} is "no" for an old sent entry whose day is not known.',
   },
   noJob: { id: 'outbox.entry.no-job', defaultMessage: 'Time log', description: 'In place of the job’s name when the entry has none.' },
   unchecked: {
