@@ -31,12 +31,20 @@ async function heldPage(browser: Browser, url: string, locale = 'en-US'): Promis
 
 const inCharge = (page: Page) => expect(page.locator('html')).not.toHaveAttribute('data-early-input', /.*/, { timeout: 30_000 });
 
+/** The Track form's fields, as a user finds them (by role and name). */
+function composer(page: Page) {
+  const form = page.getByRole('form', { name: 'Log or time your work' });
+  return {
+    form,
+    picker: form.getByRole('combobox', { name: 'Job' }),
+    hours: form.getByRole('textbox', { name: 'Hours', exact: true }),
+    description: form.getByLabel('Description'),
+  };
+}
+
 test('a log typed and sent with Ctrl+Enter before the script is logged once, with what was typed', async ({ browser, web, sandbox }) => {
   const { page, release } = await heldPage(browser, web.url);
-  const form = page.getByRole('form', { name: 'Log or time your work' });
-  const picker = form.getByRole('combobox', { name: 'Job' });
-  const hours = form.getByRole('textbox', { name: 'Hours', exact: true });
-  const description = form.getByLabel('Description');
+  const { form, picker, hours, description } = composer(page);
   const logged = () => sandbox.state().timeLogs.filter((l) => l.user === sandbox.demoUser && l.description === 'Typed before the script');
   expect(logged()).toHaveLength(0);
 
@@ -76,9 +84,7 @@ test('a job typed and left by a click before the script: kept as typed, its sugg
   web,
 }) => {
   const { page, release } = await heldPage(browser, web.url);
-  const form = page.getByRole('form', { name: 'Log or time your work' });
-  const picker = form.getByRole('combobox', { name: 'Job' });
-  const hours = form.getByRole('textbox', { name: 'Hours', exact: true });
+  const { form, picker, hours } = composer(page);
   await picker.click();
   await page.keyboard.type('Backend');
   await hours.click();
@@ -128,9 +134,7 @@ test('a click on Log before the script logs once, with what was typed; the butto
   sandbox,
 }) => {
   const { page, release } = await heldPage(browser, web.url);
-  const form = page.getByRole('form', { name: 'Log or time your work' });
-  const picker = form.getByRole('combobox', { name: 'Job' });
-  const hours = form.getByRole('textbox', { name: 'Hours', exact: true });
+  const { form, picker, hours } = composer(page);
   const logged = () => sandbox.state().timeLogs.filter((l) => l.user === sandbox.demoUser && l.description === 'Clicked before the script');
   // nothing typed: the button as the app draws it without a job (no pointer, "Choose a job first.")
   await expect(form.getByRole('button', { name: 'Start timer' })).toHaveCSS('pointer-events', 'none');
@@ -221,10 +225,7 @@ test('a click on Log before the script with no job chosen: the app says so once 
   sandbox,
 }) => {
   const { page, release } = await heldPage(browser, web.url);
-  const form = page.getByRole('form', { name: 'Log or time your work' });
-  const picker = form.getByRole('combobox', { name: 'Job' });
-  const hours = form.getByRole('textbox', { name: 'Hours', exact: true });
-  const description = form.getByLabel('Description');
+  const { form, picker, hours, description } = composer(page);
   const logged = () => sandbox.state().timeLogs.filter((l) => l.user === sandbox.demoUser && l.description === 'No job before the script');
   // a name that is no job, left by a click (so nothing chose one)
   await picker.click();
@@ -259,10 +260,7 @@ test('Enter in the job picker before the script goes on to Hours at once: the ho
   sandbox,
 }) => {
   const { page, release } = await heldPage(browser, web.url);
-  const form = page.getByRole('form', { name: 'Log or time your work' });
-  const picker = form.getByRole('combobox', { name: 'Job' });
-  const hours = form.getByRole('textbox', { name: 'Hours', exact: true });
-  const description = form.getByLabel('Description');
+  const { form, picker, hours, description } = composer(page);
   const logged = () => sandbox.state().timeLogs.filter((l) => l.user === sandbox.demoUser && l.description === 'Entered before the script');
 
   await picker.click();
@@ -293,9 +291,7 @@ test('Enter in the job picker before the script goes on to Hours at once: the ho
 
 test('Alt+L before the script goes to Hours at once, and is not done again by the app', async ({ browser, web }) => {
   const { page, release } = await heldPage(browser, web.url);
-  const form = page.getByRole('form', { name: 'Log or time your work' });
-  const hours = form.getByRole('textbox', { name: 'Hours', exact: true });
-  const description = form.getByLabel('Description');
+  const { form, hours, description } = composer(page);
   await page.keyboard.press('Alt+L');
   await expect(hours).toBeFocused();
   await page.keyboard.type('30m');

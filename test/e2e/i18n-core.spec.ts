@@ -14,28 +14,10 @@ import { encodeRecord } from '../../src/core/journal/format';
 import { addDays } from '../../src/shared/time/week';
 import type { Sandbox } from '../../src/sandbox/types';
 import { expect, localToday, saveScreen, sharedAppPerFile } from './fixtures';
+import { rpc } from './page-rpc';
 
 const test = sharedAppPerFile();
 test.use({ viewport: { width: 420, height: 640 } });
-
-/** One call through the page's own bridge (web mode: POST /rpc/<name> with the run token). */
-async function rpc<T>(page: Page, name: string, input: unknown): Promise<T> {
-  await page.waitForFunction(() => sessionStorage.getItem('punchcard.runToken'));
-  const answer = await page.evaluate(
-    async ({ name, input }) => {
-      const token = sessionStorage.getItem('punchcard.runToken') ?? '';
-      const r = await fetch(`/rpc/${name}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify(input),
-      });
-      return r.json() as Promise<{ ok: boolean; value?: unknown; error?: { message: string } }>;
-    },
-    { name, input },
-  );
-  if (!answer.ok) throw new Error(`${name}: ${answer.error?.message}`);
-  return answer.value as T;
-}
 
 /** A company holiday in a week still open: the service refuses a log there (8008); no rule of Punchcard knows holidays. */
 function openHoliday(sandbox: Sandbox): string {

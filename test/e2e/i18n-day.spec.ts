@@ -14,6 +14,7 @@ import { addDays, weekStartOf } from '../../src/shared/time/week';
 import { expect, localToday, saveScreen, test, WATCH_CLOCK_EVERY_SECOND, type WebApp } from './fixtures';
 import { expectNoSideways, plainEnglish, textsOnScreen } from './i18n-checks';
 import type { Sandbox } from '../../src/sandbox';
+import { rpc } from './page-rpc';
 
 const HOUR = 3_600_000;
 /**
@@ -68,25 +69,6 @@ async function startTimer(page: Page, typed: string) {
   await composer(page).locator('button[type=submit]').click();
   expect((await answered).ok()).toBe(true);
   await expect(page.locator('.running-name')).toBeVisible();
-}
-
-/** A call of the app's bridge from the page (web mode's /rpc), as the app makes it. */
-async function rpc<T>(page: Page, name: string, input: unknown): Promise<T> {
-  await page.waitForFunction(() => sessionStorage.getItem('punchcard.runToken'));
-  const answer = await page.evaluate(
-    async ({ name, input }) => {
-      const token = sessionStorage.getItem('punchcard.runToken') ?? '';
-      const r = await fetch(`/rpc/${name}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify(input),
-      });
-      return r.json() as Promise<{ ok: boolean; value?: unknown; error?: { message: string } }>;
-    },
-    { name, input },
-  );
-  if (!answer.ok) throw new Error(`${name}: ${answer.error?.message}`);
-  return answer.value as T;
 }
 
 /** One entry sent, one waiting (offline), one refused by the service (a company holiday). */

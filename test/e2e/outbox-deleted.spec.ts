@@ -6,27 +6,9 @@
  */
 import type { Page } from '@playwright/test';
 import { appDay, appTakesInput, expect, localToday, test } from './fixtures';
+import { rpc } from './page-rpc';
 
 test.use({ viewport: { width: 420, height: 640 } });
-
-/** One operation through the page's own bridge (web mode: POST /rpc/<name> with the run token). */
-async function rpc<T>(page: Page, name: string, input: unknown): Promise<T> {
-  await page.waitForFunction(() => sessionStorage.getItem('punchcard.runToken'));
-  const answer = await page.evaluate(
-    async ({ name, input }) => {
-      const token = sessionStorage.getItem('punchcard.runToken') ?? '';
-      const r = await fetch(`/rpc/${name}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify(input),
-      });
-      return r.json() as Promise<{ ok: boolean; value?: unknown; error?: { message: string } }>;
-    },
-    { name, input },
-  );
-  if (!answer.ok) throw new Error(`${name}: ${answer.error?.message}`);
-  return answer.value as T;
-}
 
 /** What the page threw (uncaught) from here on. */
 function pageErrors(page: Page): string[] {

@@ -12,28 +12,9 @@ import type { Page } from '@playwright/test';
 import { appDay, expect, localToday, saveScreen, test } from './fixtures';
 import type { Sandbox } from '../../src/sandbox';
 import { addDays } from '../../src/shared/time/week';
+import { rpc } from './page-rpc';
 
 test.use({ viewport: { width: 420, height: 640 } });
-
-/** One operation through the page's own bridge (web mode: POST /rpc/<name> with the run token). */
-async function rpc<T>(page: Page, name: string, input: unknown): Promise<T> {
-  // The app's script reads the run token from the address after the first frame (main.tsx): wait for it.
-  await page.waitForFunction(() => sessionStorage.getItem('punchcard.runToken'));
-  const answer = await page.evaluate(
-    async ({ name, input }) => {
-      const token = sessionStorage.getItem('punchcard.runToken') ?? '';
-      const r = await fetch(`/rpc/${name}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify(input),
-      });
-      return r.json() as Promise<{ ok: boolean; value?: unknown; error?: { message: string } }>;
-    },
-    { name, input },
-  );
-  if (!answer.ok) throw new Error(`${name}: ${answer.error?.message}`);
-  return answer.value as T;
-}
 
 /**
  * The same operation for each input, from one script in the page, the calls under way together (the browser keeps
