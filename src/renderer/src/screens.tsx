@@ -60,9 +60,9 @@ export function ScreenHost({ screen }: { screen: Screen }) {
       if (t !== undefined) clearTimeout(t);
     };
   }, []);
-  // a screen that fails shows its boundary's message in its place; another tab is another boundary (keyed), fresh
+  // a screen that fails shows its boundary's message in its place; another tab clears it (ScreenBoundary)
   return (
-    <ScreenBoundary key={screen} screen={screen}>
+    <ScreenBoundary screen={screen}>
       <Suspense fallback={<Loading>{w.say(M.opening)}</Loading>}>
         <View />
       </Suspense>

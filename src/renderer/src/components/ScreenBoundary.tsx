@@ -44,12 +44,27 @@ interface Props {
   children: ReactNode;
 }
 
-/** `tries`: the screen is drawn afresh (a new instance, its own state reset) each time the user asks to try again. */
-export class ScreenBoundary extends Component<Props, { failed: boolean; tries: number }> {
-  override state = { failed: false, tries: 0 };
+/**
+ * `tries`: the screen is drawn afresh (a new instance, its own state reset) each time the user asks to try again.
+ * Another tab clears a failure (`shownFor`): the boundary stays mounted across tabs rather than being keyed by the
+ * screen, so that while a tab's code loads React keeps the screen left in place, hidden, as it does with no boundary
+ * (test/e2e/keys-focus.spec.ts: the focus handed to a tab chosen meanwhile depends on it).
+ */
+interface State {
+  failed: boolean;
+  tries: number;
+  shownFor: Screen;
+}
 
-  static getDerivedStateFromError(): Partial<{ failed: boolean }> {
+export class ScreenBoundary extends Component<Props, State> {
+  override state: State = { failed: false, tries: 0, shownFor: this.props.screen };
+
+  static getDerivedStateFromError(): Partial<State> {
     return { failed: true };
+  }
+
+  static getDerivedStateFromProps(props: Props, state: State): Partial<State> | null {
+    return props.screen === state.shownFor ? null : { shownFor: props.screen, failed: false };
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
