@@ -3,7 +3,7 @@
  * remain (saying which and why); `outbox` lists entries and resolves the ones that need attention.
  */
 import { defineMessage, defineMessages, type Wording } from '../../shared/i18n/messages';
-import type { OutboxEntry } from '../../shared/domain';
+import type { OutboxEntry, SyncReport } from '../../shared/domain';
 import { badgeOf } from '../../shared/status/badge';
 import { EXIT, type Command } from '../command';
 import { columns, headingWords } from '../columns';
@@ -61,6 +61,20 @@ const M = defineMessages({
     defaultMessage:
       '{count, plural, one {Sent # entry} other {Sent # entries}}; {online, select, true {the service is reachable} other {the service could not be reached}}.',
     description: 'After punch sync: how many outbox entries were sent (glossary: entry).',
+  },
+  found: {
+    id: 'cli.sync.found',
+    defaultMessage:
+      '{count, plural, one {Found # entry already on the service} other {Found # entries already on the service}}; {online, select, true {the service is reachable} other {the service could not be reached}}.',
+    description:
+      'After punch sync, when nothing was sent but entries were found on the service already (sent by an earlier sync whose end was lost): they are settled, not sent twice (glossary: entry).',
+  },
+  sentFound: {
+    id: 'cli.sync.sent-found',
+    defaultMessage:
+      '{sent, plural, one {Sent # entry} other {Sent # entries}}; {found, plural, one {# more was already on the service} other {# more were already on the service}}; {online, select, true {the service is reachable} other {the service could not be reached}}.',
+    description:
+      'After punch sync: how many outbox entries were sent, and how many more were found on the service already (sent by an earlier sync whose end was lost), not sent twice (glossary: entry).',
   },
   nothingSent: { id: 'cli.sync.nothing-sent', defaultMessage: 'Nothing was sent.' },
   empty: { id: 'cli.outbox.empty', defaultMessage: 'The outbox is empty.' },
@@ -153,6 +167,14 @@ function heldLines(entries: OutboxEntry[], w: Wording): string[] {
   return lines.length ? [...lines, w.say(M.answer, { logAgain: '`log-again`', discard: '`discard`' })] : [];
 }
 
+/** What a sync did: entries sent, and entries found already on the service (sent before, not sent twice), apart. */
+function syncSummary(r: SyncReport, w: Wording): string {
+  const online = String(r.online);
+  const found = r.alreadyThere ?? 0;
+  if (!found) return w.say(M.sent, { count: r.sent, online });
+  return r.sent ? w.say(M.sentFound, { sent: r.sent, found, online }) : w.say(M.found, { count: found, online });
+}
+
 /** One line per entry still waiting, for the `sync` exit-3 message. */
 function whyRemaining(e: OutboxEntry, online: boolean, w: Wording): string {
   const log = [dayWords(w, e.workDate), e.hours, e.jobName].filter(Boolean).join(' ');
@@ -181,7 +203,7 @@ export const syncCommand: Command = {
     const report = await core.call('syncNow', {});
     const remaining = (await core.call('getOutbox', {})).filter((e) => e.state !== 'synced');
     const json = { ...report, remainingEntries: remaining };
-    const summary = w.say(M.sent, { count: report.sent, online: String(report.online) });
+    const summary = syncSummary(report, w);
     // a data file kept aside is said until the user has seen it (exit 5, over exit 3)
     const status = await core.call('getStatus', {});
     if (status.account.problem) {
