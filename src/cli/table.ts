@@ -7,11 +7,11 @@ export interface Column {
   align?: 'left' | 'right';
   /** At most this many characters; a longer cell is cut with "…" (the whole text is in `--json`). */
   max?: number;
-  /** Cut to what is left of `maxWidth` (formatTable's option) once the other columns have their width. */
+  /** Cut to what is left of `maxWidth` (formatTable's option) once the other columns have their width (shared by all such). */
   shrink?: boolean;
   /**
-   * With `shrink`: a longer cell goes on under itself, word by word, the other columns blank on those lines, instead
-   * of being cut (a reason the user needs whole, in a terminal of 80-100 columns).
+   * With `shrink`: a longer cell goes on under itself, word by word, on the row's next lines (the other columns blank
+   * there, unless they wrap too), instead of being cut (a reason the user needs whole, in a terminal of 80-100 columns).
    */
   wrap?: boolean;
 }
@@ -32,7 +32,9 @@ type Row = Array<string | number | undefined>;
 
 /**
  * Formats rows under headers; cells containing line breaks are flattened so a row stays one line. `footer` rows
- * (totals) follow a rule of their own, aligned with the rest.
+ * (totals) follow a rule of their own, aligned with the rest. With `maxWidth`, the `shrink` columns share what the
+ * others leave (`shares` below): a `wrap` cell goes on under itself on the row's next lines, the other columns
+ * blank there; any other is cut.
  */
 export function formatTable(columns: Column[], rows: Row[], footer: Row[] = [], opts: { maxWidth?: number } = {}): string {
   const flat = (r: Row) => columns.map((c, i) => cut(String(r[i] ?? '').replace(/\s*\n\s*/g, ' '), c.max));
@@ -40,14 +42,16 @@ export function formatTable(columns: Column[], rows: Row[], footer: Row[] = [], 
   let feet = footer.map(flat);
   const measure = () => columns.map((c, i) => Math.max(width(c.header), ...[...cells, ...feet].map((r) => width(r[i]))));
   let widths = measure();
-  const shrink = columns.findIndex((c) => c.shrink);
-  if (shrink >= 0 && opts.maxWidth) {
-    const others = widths.reduce((n, w, i) => (i === shrink ? n : n + w), 0) + 2 * (columns.length - 1);
-    const room = Math.max(width(columns[shrink].header), opts.maxWidth - others);
-    const fit = (r: string[]) =>
-      columns[shrink].wrap
-        ? wrapWords(r[shrink], room).map((part, k) => r.map((cell, i) => (i === shrink ? part : k === 0 ? cell : '')))
-        : [r.map((cell, i) => (i === shrink ? cut(cell, room) : cell))];
+  const shrinking = columns.flatMap((c, i) => (c.shrink ? [i] : []));
+  if (shrinking.length && opts.maxWidth) {
+    const room = shares(columns, widths, shrinking, opts.maxWidth);
+    const fit = (r: string[]): string[][] => {
+      const parts = r.map((cell, i) =>
+        room[i] === undefined ? [cell] : columns[i].wrap ? wrapWords(cell, room[i]) : [cut(cell, room[i])],
+      );
+      const height = Math.max(...parts.map((p) => p.length));
+      return Array.from({ length: height }, (_, k) => parts.map((p) => p[k] ?? ''));
+    };
     cells = cells.flatMap(fit);
     feet = feet.flatMap(fit);
     widths = measure();
@@ -61,31 +65,81 @@ export function formatTable(columns: Column[], rows: Row[], footer: Row[] = [], 
   return [line(columns.map((c) => c.header)), rule, ...cells.map(line), ...(feet.length ? [rule, ...feet.map(line)] : [])].join('\n');
 }
 
+/**
+ * The width of each `shrink` column (by its index) within `maxWidth`: what the other columns leave, shared so that a
+ * narrow one keeps its width and the widest gets the rest (a long job name and a long reason both stay readable).
+ * Never below the heading's width: in a terminal too narrow for the fixed columns the line runs over, as before.
+ */
+function shares(columns: Column[], widths: number[], shrinking: number[], maxWidth: number): Record<number, number> {
+  const fixed = widths.reduce((n, w, i) => (shrinking.includes(i) ? n : n + w), 0) + 2 * (columns.length - 1);
+  let left = maxWidth - fixed;
+  const room: Record<number, number> = {};
+  const byWidth = [...shrinking].sort((a, b) => widths[a] - widths[b]);
+  byWidth.forEach((i, k) => {
+    room[i] = Math.max(width(columns[i].header), Math.min(widths[i], Math.floor(left / (byWidth.length - k))));
+    left -= room[i];
+  });
+  return room;
+}
+
 /** The width sentences wrap at when the terminal's is not known (a pipe, a file, a test): as the tables do. */
 export const DEFAULT_WIDTH = 100;
 
 /**
  * Sentences for people in lines of at most `room` columns, broken between words; each line of `text` wraps on its
- * own, and an empty line (between a sentence and a table) stays. Not for tables: they wrap their own cells.
+ * own, and an empty line (between a sentence and a table) stays. An indented line (an item of a list) goes on at
+ * its indent. Not for tables: they wrap their own cells.
  */
 export function wrapSentences(text: string, room: number = DEFAULT_WIDTH): string {
   return text
     .split('\n')
-    .map((line) => (width(line) <= room ? line : wrapWords(line, room).join('\n')))
+    .map((line) => {
+      if (width(line) <= room) return line;
+      const indent = /^ */.exec(line)![0];
+      return wrapWords(line, room - indent.length)
+        .map((part) => indent + part)
+        .join('\n');
+    })
     .join('\n');
 }
 
-/** `text` in lines of at most `room` columns, broken between words (a word longer than that has a line of its own). */
+/**
+ * `lead` (a name, a label), then `text` wrapped within `room` columns, its further lines starting under its first
+ * word: a list of commands or options whose descriptions read down their own column.
+ */
+export function wrapHanging(lead: string, text: string, room: number = DEFAULT_WIDTH): string {
+  const at = width(lead);
+  if (at + width(text) <= room) return lead + text;
+  return wrapWords(text, Math.max(20, room - at))
+    .map((part, k) => (k === 0 ? lead : ' '.repeat(at)) + part)
+    .join('\n');
+}
+
+/** `text` in lines of at most `room` columns, broken between words (a word longer than that is broken where it must). */
 function wrapWords(text: string, room: number): string[] {
   const lines: string[] = [];
   let line = '';
-  for (const word of text.split(' ').filter(Boolean)) {
+  for (const word of text
+    .split(' ')
+    .filter(Boolean)
+    .flatMap((x) => pieces(x, room))) {
     if (line && width(line) + 1 + width(word) > room) {
       lines.push(line);
       line = word;
     } else line = line ? `${line} ${word}` : word;
   }
   return [...lines, line];
+}
+
+/** A word in pieces of at most `room` columns (an address or an id longer than the line); the marks stay on their letter. */
+function pieces(word: string, room: number): string[] {
+  if (width(word) <= room) return [word];
+  const out: string[] = [''];
+  for (const ch of word.match(/\P{M}\p{M}*/gu) ?? [word]) {
+    if (width(out[out.length - 1] + ch) > room) out.push('');
+    out[out.length - 1] += ch;
+  }
+  return out;
 }
 
 /** `text`, or its first `max - 1` characters and "…". */

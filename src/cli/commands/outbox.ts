@@ -8,7 +8,7 @@ import { badgeOf } from '../../shared/status/badge';
 import { EXIT, type Command } from '../command';
 import { columns, headingWords } from '../columns';
 import { UsageError } from '../failure';
-import { formatTable } from '../table';
+import { formatTable, wrapSentences } from '../table';
 import { dayWords, syncWords, words } from '../words';
 import { logChange, logOptions, type LogOption } from '../log-fields';
 import { coreWithRules } from './logging';
@@ -140,13 +140,14 @@ const M = defineMessages({
 });
 
 /**
- * The list's table. A held entry's why in a few words, as `punch sync` says it: its full sentence names the report
- * twice and wraps the column; the lines under the table (`heldLines`, sync's own lines) name the command that answers.
- * `--json` keeps the full `waitsForAnswer`.
+ * The list's table, within `width` columns: the job and the why go on under themselves on the row's next lines. A
+ * held entry's why in a few words, as `punch sync` says it: its full sentence names the report twice; the lines under
+ * the table (`heldLines`, sync's own lines) name the command that answers. `--json` keeps the full `waitsForAnswer`.
  */
-function outboxTable(entries: OutboxEntry[], w: Wording): string {
+function outboxTable(entries: OutboxEntry[], w: Wording, width: number): string {
+  const wraps = { shrink: true, wrap: true } as const;
   return formatTable(
-    columns(w, ['entry', 'kind', 'date', ['hours', { align: 'right' }], 'job', 'state', 'why']),
+    columns(w, ['entry', 'kind', 'date', ['hours', { align: 'right' }], ['job', wraps], 'state', ['why', wraps]]),
     entries.map((e) => [
       e.id,
       w.say(M.kind, { kind: e.kind }),
@@ -156,6 +157,8 @@ function outboxTable(entries: OutboxEntry[], w: Wording): string {
       syncWords(badgeOf(e.state, [e]), w),
       waitsForText(w, e) ?? (e.heldByReport ? w.say(M.heldWhy) : waitsForAnswerText(w, e)) ?? serviceDayText(w, e) ?? entryMessage(w, e),
     ]),
+    [],
+    { maxWidth: width },
   );
 }
 
@@ -203,7 +206,7 @@ export const syncCommand: Command = {
     const report = await core.call('syncNow', {});
     const remaining = (await core.call('getOutbox', {})).filter((e) => e.state !== 'synced');
     const json = { ...report, remainingEntries: remaining };
-    const summary = syncSummary(report, w);
+    const summary = wrapSentences(syncSummary(report, w), ctx.width);
     // a data file kept aside is said until the user has seen it (exit 5, over exit 3)
     const status = await core.call('getStatus', {});
     if (status.account.problem) {
@@ -211,7 +214,7 @@ export const syncCommand: Command = {
       return withDamage(
         {
           json,
-          text: `${w.say(M.nothingSent)}\n${remaining.length ? outboxTable(remaining, w) : w.say(M.empty)}`,
+          text: `${w.say(M.nothingSent)}\n${remaining.length ? outboxTable(remaining, w, ctx.width) : w.say(M.empty)}`,
           exitCode: EXIT.serviceFailed,
           problem: accountProblem(w, status.account),
         },
@@ -223,7 +226,7 @@ export const syncCommand: Command = {
     return withDamage(
       {
         json,
-        text: `${summary}\n${outboxTable(remaining, w)}`,
+        text: `${summary}\n${outboxTable(remaining, w, ctx.width)}`,
         exitCode: EXIT.entriesRemain,
         problem: `${w.say(M.remain, { count: remaining.length })}\n  ${remaining.map((e) => whyRemaining(e, report.online, w)).join('\n  ')}`,
         hint: remaining.some((e) => e.state === 'needs-attention' && !e.waitsFor)
@@ -269,7 +272,10 @@ export const outboxCommand: Command = {
       const text =
         entries.length === 0
           ? w.say(M.empty)
-          : [outboxTable(entries, w), w.say(M.count, { count: entries.length }), ...heldLines(entries, w)].join('\n');
+          : [
+              outboxTable(entries, w, ctx.width),
+              wrapSentences([w.say(M.count, { count: entries.length }), ...heldLines(entries, w)].join('\n'), ctx.width),
+            ].join('\n');
       return { json: entries, text };
     }
     const id = ctx.positionals[1];
@@ -283,6 +289,9 @@ export const outboxCommand: Command = {
       const fix = logChange(ctx.values, FIXABLE);
       entries = await (await coreWithRules(ctx)).call('fixEntry', { id, ...fix }); // the same core, its rules read
     }
-    return { json: entries, text: `${w.say(M.done, { action, id })}\n${entries.length ? outboxTable(entries, w) : w.say(M.empty)}` };
+    return {
+      json: entries,
+      text: `${w.say(M.done, { action, id })}\n${entries.length ? outboxTable(entries, w, ctx.width) : w.say(M.empty)}`,
+    };
   },
 };

@@ -100,24 +100,27 @@ const M = defineMessages({
 export function describeWeek(w: WeekView, t: Wording = englishWording()): string {
   const lines: string[] = [];
   // days as people read them; `--json` keeps the wire's days for scripts
+  // the heading names the timesheet, its state and the manager's comment: wrapped between words, as the sentences are
   lines.push(
-    t.say(M.heading, {
-      week: t.formats.week(w.weekStart),
-      sheet: w.timesheet?.recordId ?? 'none',
-      status: approvalWords(w.timesheet?.status, t),
-      comments: w.timesheet?.comments || 'none',
-      locked: String(w.locked),
-    }),
+    wrapSentences(
+      t.say(M.heading, {
+        week: t.formats.week(w.weekStart),
+        sheet: w.timesheet?.recordId ?? 'none',
+        status: approvalWords(w.timesheet?.status, t),
+        comments: w.timesheet?.comments || 'none',
+        locked: String(w.locked),
+      }),
+    ),
   );
-  if (!w.fresh) lines.push(copyWords(w, Date.now(), t));
+  if (!w.fresh) lines.push(wrapSentences(copyWords(w, Date.now(), t)));
   const rejected = w.logs.filter((l) => l.approvalStatus === 'rejected').length;
   // the manager rejected some logs of a week that still waits: what happens next, not only "rejected"
   // (the same English as the app's, src/shared/team/approval.ts pendingWithRejectionsWords)
-  if (w.timesheet?.status === 'pending' && rejected > 0) lines.push(t.say(M.pendingRejections, { count: rejected }));
+  if (w.timesheet?.status === 'pending' && rejected > 0) lines.push(wrapSentences(t.say(M.pendingRejections, { count: rejected })));
   const fixed = w.logs.filter((l) => l.fixed).length;
   if (w.timesheet?.status === 'rejected' && fixed > 0)
     lines.push(wrapSentences(t.say(M.fixedLeft, { count: fixed, submit: '`punch submit`' })));
-  if (w.onlyTimesheetLogs) lines.push(t.say(M.onlyTimesheetLogs));
+  if (w.onlyTimesheetLogs) lines.push(wrapSentences(t.say(M.onlyTimesheetLogs)));
   lines.push(
     '',
     formatTable(
@@ -166,7 +169,7 @@ export function describeWeek(w: WeekView, t: Wording = englishWording()): string
       ),
     );
     // Messages are long sentences: below the table, so the table stays readable.
-    for (const l of w.logs.filter((x) => x.message)) lines.push(`  ${shownLogId(l)}: ${logMessage(t, l)}`);
+    for (const l of w.logs.filter((x) => x.message)) lines.push(wrapSentences(`  ${shownLogId(l)}: ${logMessage(t, l)}`));
   }
   return lines.join('\n');
 }
