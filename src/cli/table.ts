@@ -44,10 +44,10 @@ export function formatTable(columns: Column[], rows: Row[], footer: Row[] = [], 
   let widths = measure();
   const shrinking = columns.flatMap((c, i) => (c.shrink ? [i] : []));
   if (shrinking.length && opts.maxWidth) {
-    const room = shares(columns, widths, shrinking, opts.maxWidth);
+    const room = shares(columns, [...cells, ...feet], widths, shrinking, opts.maxWidth);
     const fit = (r: string[]): string[][] => {
       const parts = r.map((cell, i) =>
-        room[i] === undefined ? [cell] : columns[i].wrap ? wrapWords(cell, room[i]) : [cut(cell, room[i])],
+        room[i] === undefined ? [cell] : columns[i].wrap ? wrapWords(cell, room[i], true) : [cut(cell, room[i])],
       );
       const height = Math.max(...parts.map((p) => p.length));
       return Array.from({ length: height }, (_, k) => parts.map((p) => p[k] ?? ''));
@@ -66,19 +66,30 @@ export function formatTable(columns: Column[], rows: Row[], footer: Row[] = [], 
 }
 
 /**
- * The width of each `shrink` column (by its index) within `maxWidth`: what the other columns leave, shared so that a
- * narrow one keeps its width and the widest gets the rest (a long job name and a long reason both stay readable).
- * Never below the heading's width: in a terminal too narrow for the fixed columns the line runs over, as before.
+ * The width of each `shrink` column (by its index) within `maxWidth`: each gets at least its heading's width and, when
+ * it wraps, its longest word (up to 16 columns: "Warteschlange" stays whole); what the other columns leave beyond
+ * that is shared so that a narrow column keeps its width and the widest gets the rest, the wrapping columns served
+ * before the cut ones. In a terminal too narrow for even that, the lines run over, as before.
  */
-function shares(columns: Column[], widths: number[], shrinking: number[], maxWidth: number): Record<number, number> {
+function shares(columns: Column[], cells: string[][], widths: number[], shrinking: number[], maxWidth: number): Record<number, number> {
   const fixed = widths.reduce((n, w, i) => (shrinking.includes(i) ? n : n + w), 0) + 2 * (columns.length - 1);
-  let left = maxWidth - fixed;
   const room: Record<number, number> = {};
-  const byWidth = [...shrinking].sort((a, b) => widths[a] - widths[b]);
-  byWidth.forEach((i, k) => {
-    room[i] = Math.max(width(columns[i].header), Math.min(widths[i], Math.floor(left / (byWidth.length - k))));
-    left -= room[i];
-  });
+  for (const i of shrinking) {
+    // a reduce, not a spread: an outbox of 10,000 entries has more words than a call takes arguments
+    const longest = columns[i].wrap ? cells.reduce((n, r) => r[i].split(' ').reduce((m, x) => Math.max(m, width(x)), n), 0) : 0;
+    room[i] = Math.min(widths[i], Math.max(width(columns[i].header), Math.min(16, longest)));
+  }
+  let extra = maxWidth - fixed - shrinking.reduce((n, i) => n + room[i], 0);
+  // the columns that wrap first (what they hold is read whole), then the ones cut (whole in --json); in each group the
+  // least wanting first, each taking at most its share of what is left
+  for (const group of [shrinking.filter((i) => columns[i].wrap), shrinking.filter((i) => !columns[i].wrap)]) {
+    group.sort((a, b) => widths[a] - room[a] - (widths[b] - room[b]));
+    group.forEach((i, k) => {
+      const more = Math.max(0, Math.min(widths[i] - room[i], Math.floor(extra / (group.length - k))));
+      room[i] += more;
+      extra -= more;
+    });
+  }
   return room;
 }
 
@@ -115,14 +126,16 @@ export function wrapHanging(lead: string, text: string, room: number = DEFAULT_W
     .join('\n');
 }
 
-/** `text` in lines of at most `room` columns, broken between words (a word longer than that is broken where it must). */
-function wrapWords(text: string, room: number): string[] {
+/**
+ * `text` in lines of at most `room` columns, broken between words. A word longer than that has a line of its own, or,
+ * with `breakWords` (a table's cell, whose column must hold), is broken where it must: a sentence keeps an address
+ * whole, to be copied.
+ */
+function wrapWords(text: string, room: number, breakWords = false): string[] {
   const lines: string[] = [];
   let line = '';
-  for (const word of text
-    .split(' ')
-    .filter(Boolean)
-    .flatMap((x) => pieces(x, room))) {
+  const words = text.split(' ').filter(Boolean);
+  for (const word of breakWords ? words.flatMap((x) => pieces(x, room)) : words) {
     if (line && width(line) + 1 + width(word) > room) {
       lines.push(line);
       line = word;
@@ -153,9 +166,18 @@ function cut(text: string, max: number | undefined): string {
         .trimEnd()}\u2026`;
 }
 
-/** `label: value` lines with the labels aligned (for one record). */
-export function formatPairs(pairs: Array<[string, string | number | undefined]>): string {
+/** `label: value` lines with the labels aligned (for one record), within `room` columns. */
+export function formatPairs(pairs: Array<[string, string | number | undefined]>, room: number = DEFAULT_WIDTH): string {
   const shown = pairs.filter(([, v]) => v !== undefined && v !== '');
   const w = Math.max(0, ...shown.map(([k]) => width(k)));
-  return shown.map(([k, v]) => `${pad(`${k}:`, w + 1, 'left')} ${v}`).join('\n');
+  // a long value (a sentence of the status) goes on under itself, its label alone on the left; a value's own
+  // further lines stay where its caller put them
+  return shown
+    .map(([k, v]) =>
+      String(v)
+        .split('\n')
+        .map((part, n) => (n === 0 ? wrapHanging(`${pad(`${k}:`, w + 1, 'left')} `, part, room) : wrapSentences(part, room))),
+    )
+    .flat()
+    .join('\n');
 }

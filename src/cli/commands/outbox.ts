@@ -6,7 +6,7 @@ import { defineMessage, defineMessages, type Wording } from '../../shared/i18n/m
 import type { OutboxEntry, SyncReport } from '../../shared/domain';
 import { badgeOf } from '../../shared/status/badge';
 import { EXIT, type Command } from '../command';
-import { columns, headingWords } from '../columns';
+import { columns, headingWords, WRAPS } from '../columns';
 import { UsageError } from '../failure';
 import { formatTable, wrapSentences } from '../table';
 import { dayWords, syncWords, words } from '../words';
@@ -145,9 +145,8 @@ const M = defineMessages({
  * the table (`heldLines`, sync's own lines) name the command that answers. `--json` keeps the full `waitsForAnswer`.
  */
 function outboxTable(entries: OutboxEntry[], w: Wording, width: number): string {
-  const wraps = { shrink: true, wrap: true } as const;
   return formatTable(
-    columns(w, ['entry', 'kind', 'date', ['hours', { align: 'right' }], ['job', wraps], 'state', ['why', wraps]]),
+    columns(w, ['entry', 'kind', 'date', ['hours', { align: 'right' }], ['job', WRAPS], 'state', ['why', WRAPS]]),
     entries.map((e) => [
       e.id,
       w.say(M.kind, { kind: e.kind }),
