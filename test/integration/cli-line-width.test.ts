@@ -53,7 +53,11 @@ beforeAll(async () => {
     .timeLogs.filter((l) => l.user === w.sandbox.demoUser && l.workDate === refusedDay)
     .reduce((n, l) => n + l.minutes, 0);
   const left = h * 60 + m - used;
-  w.sandbox.elsewhere.log({ jobId: job.jobId, workDate: refusedDay, hours: `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}` });
+  w.sandbox.elsewhere.log({
+    jobId: job.jobId,
+    workDate: refusedDay,
+    hours: `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`,
+  });
   // waiting: the service's calendar a day behind the user's
   w.sandbox.configure({ today: addDays(TEST_TODAY, -1) });
   expect((await logged(TEST_TODAY, 'Ahead of the service')).code).toBe(0);
@@ -105,7 +109,9 @@ describe('punch within 100 columns', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(over('week', r.stdout)).toEqual([]);
     const heading = r.stdout.split('\n\n')[0];
-    expect(heading.replace(/\n/g, ' ')).toMatch(/^Week of .+\(timesheet \d+: approved; comments: "Approved; please split .+ quickly"\), locked$/);
+    expect(heading.replace(/\n/g, ' ')).toMatch(
+      /^Week of .+\(timesheet \d+: approved; comments: "Approved; please split .+ quickly"\), locked$/,
+    );
     expect(heading.split('\n').length, 'too long for one line: wrapped').toBeGreaterThan(1);
   });
 
