@@ -16,12 +16,15 @@ export interface Column {
   wrap?: boolean;
 }
 
+/** Text of one column a character (most cells): its length, without the work below (10,000 entries wrap to 50,000 lines). */
+const ASCII = /^[\x20-\x7e]*$/;
+
 /**
  * Visible width: counts code points, so accented names do not shift the columns, and leaves out what takes no column:
  * the marks that sit on a letter (Arabic vowel signs such as the shadda of "المؤقّت", combining accents) and the
  * invisible direction marks Intl puts in right-to-left numbers (U+200F before an Arabic amount).
  */
-const width = (s: string) => [...s.replace(/[\p{M}\p{Cf}]/gu, '')].length;
+const width = (s: string) => (ASCII.test(s) ? s.length : [...s.replace(/[\p{M}\p{Cf}]/gu, '')].length);
 
 function pad(s: string, w: number, align: 'left' | 'right'): string {
   const fill = ' '.repeat(Math.max(0, w - width(s)));
@@ -31,7 +34,7 @@ function pad(s: string, w: number, align: 'left' | 'right'): string {
 type Row = Array<string | number | undefined>;
 
 /**
- * Formats rows under headers; cells containing line breaks are flattened so a row stays one line. `footer` rows
+ * Formats rows under headers; a cell's own line breaks are flattened (they would break the columns). `footer` rows
  * (totals) follow a rule of their own, aligned with the rest. With `maxWidth`, the `shrink` columns share what the
  * others leave (`shares` below): a `wrap` cell goes on under itself on the row's next lines, the other columns
  * blank there; any other is cut.
@@ -40,7 +43,8 @@ export function formatTable(columns: Column[], rows: Row[], footer: Row[] = [], 
   const flat = (r: Row) => columns.map((c, i) => cut(String(r[i] ?? '').replace(/\s*\n\s*/g, ' '), c.max));
   let cells = rows.map(flat);
   let feet = footer.map(flat);
-  const measure = () => columns.map((c, i) => Math.max(width(c.header), ...[...cells, ...feet].map((r) => width(r[i]))));
+  // a reduce, not a spread: with 10,000 entries waiting, their wrapped lines are more than a call takes arguments
+  const measure = () => columns.map((c, i) => [...cells, ...feet].reduce((n, r) => Math.max(n, width(r[i])), width(c.header)));
   let widths = measure();
   const shrinking = columns.flatMap((c, i) => (c.shrink ? [i] : []));
   if (shrinking.length && opts.maxWidth) {
@@ -75,7 +79,6 @@ function shares(columns: Column[], cells: string[][], widths: number[], shrinkin
   const fixed = widths.reduce((n, w, i) => (shrinking.includes(i) ? n : n + w), 0) + 2 * (columns.length - 1);
   const room: Record<number, number> = {};
   for (const i of shrinking) {
-    // a reduce, not a spread: an outbox of 10,000 entries has more words than a call takes arguments
     const longest = columns[i].wrap ? cells.reduce((n, r) => r[i].split(' ').reduce((m, x) => Math.max(m, width(x)), n), 0) : 0;
     room[i] = Math.min(widths[i], Math.max(width(columns[i].header), Math.min(16, longest)));
   }
