@@ -4,7 +4,7 @@
  * directly, so tests can run it in-process; `index.ts` wires it to the real process.
  */
 import { defaultDataDir, parseCommandArgs, splitArgs } from './args';
-import { DEFAULT_WIDTH, wrapSentences } from './table';
+import { DEFAULT_WIDTH } from './table';
 import type { CommandContext, CommandResult, CoreCalls } from './command';
 import { EXIT } from './command';
 import { COMMANDS, GROUPS, findCommand } from './commands/index';
@@ -125,9 +125,6 @@ export async function runCli(cliIo: CliIo): Promise<number> {
   const w = await cliWording(locale);
   cliIo.wordsKnown?.(w);
   const width = io.columns && io.columns > 0 ? io.columns : DEFAULT_WIDTH;
-  /** A problem and its hint on stderr, within the width as the results are (a list's item goes on at its indent). */
-  const said = (problem: string, hint?: string) =>
-    `${wrapSentences(`punch: ${problem}`, width)}\n${hint ? `${wrapSentences(hint, width)}\n` : ''}`;
   let core: OpenCore | undefined;
   /** Ctrl+C during work with the core ends with exit 130 and says what it means (a `sandbox` ends as it always did). */
   const stopped = (code: number): number => {
@@ -138,7 +135,7 @@ export async function runCli(cliIo: CliIo): Promise<number> {
   const fail = (e: unknown): number => {
     const f = describeFailure(e, w);
     if (wantsJson) io.stdout(`${JSON.stringify(f.json, null, 2)}\n`);
-    io.stderr(said(f.message, f.hint));
+    io.stderr(`punch: ${f.message}\n${f.hint ? `${f.hint}\n` : ''}`);
     return f.exitCode;
   };
   try {
@@ -202,7 +199,7 @@ export async function runCli(cliIo: CliIo): Promise<number> {
     raw = cmd.printsItsOwnToken === true;
     if (parsed.globals.json) io.stdout(`${JSON.stringify(result.json, null, 2)}\n`);
     else if (result.text) io.stdout(`${result.text}\n`);
-    if (result.problem) io.stderr(said(result.problem, result.hint));
+    if (result.problem) io.stderr(`punch: ${result.problem}\n${result.hint ? `${result.hint}\n` : ''}`);
     if (result.keepAlive) await result.keepAlive;
     return stopped(result.exitCode ?? EXIT.done);
   } catch (e) {

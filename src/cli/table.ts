@@ -169,18 +169,9 @@ function cut(text: string, max: number | undefined): string {
         .trimEnd()}\u2026`;
 }
 
-/** `label: value` lines with the labels aligned (for one record), within `room` columns. */
-export function formatPairs(pairs: Array<[string, string | number | undefined]>, room: number = DEFAULT_WIDTH): string {
+/** `label: value` lines with the labels aligned (for one record). */
+export function formatPairs(pairs: Array<[string, string | number | undefined]>): string {
   const shown = pairs.filter(([, v]) => v !== undefined && v !== '');
   const w = Math.max(0, ...shown.map(([k]) => width(k)));
-  // a long value (a sentence of the status) goes on under itself, its label alone on the left; a value's own
-  // further lines stay where its caller put them
-  return shown
-    .map(([k, v]) =>
-      String(v)
-        .split('\n')
-        .map((part, n) => (n === 0 ? wrapHanging(`${pad(`${k}:`, w + 1, 'left')} `, part, room) : wrapSentences(part, room))),
-    )
-    .flat()
-    .join('\n');
+  return shown.map(([k, v]) => `${pad(`${k}:`, w + 1, 'left')} ${v}`).join('\n');
 }

@@ -5,7 +5,7 @@
 import { defineMessage, defineMessages, type Wording } from '../../shared/i18n/messages';
 import type { TrackerSettings } from '../../shared/domain';
 import { type Command, type OptionValues, textOption, flagOption } from '../command';
-import { columns, WRAPS } from '../columns';
+import { columns } from '../columns';
 import { UsageError } from '../failure';
 import { parseChoice, str } from '../input';
 import { formatPairs, formatTable } from '../table';
@@ -108,8 +108,7 @@ export const jobsCommand: Command = {
       jobs.length === 0
         ? w.say(M.none)
         : `${formatTable(
-            // names as long as a company makes them: each goes on under itself, the table within the terminal's width
-            columns(w, ['jobId', ['job', WRAPS], ['project', WRAPS], ['client', WRAPS], ['status', WRAPS], ['billing', WRAPS]]),
+            columns(w, ['jobId', 'job', 'project', 'client', 'status', 'billing']),
             jobs.map((j) => [
               j.jobId,
               j.jobName,
@@ -118,8 +117,6 @@ export const jobsCommand: Command = {
               jobStatusWords(j.jobStatus, w),
               billingWords(j.jobBillableStatus, w),
             ]),
-            [],
-            { maxWidth: ctx.width },
           )}\n${w.say(M.count, { count: jobs.length })}`;
     return { json: jobs, text };
   },

@@ -112,15 +112,15 @@ export function describeWeek(w: WeekView, t: Wording = englishWording()): string
       }),
     ),
   );
-  if (!w.fresh) lines.push(wrapSentences(copyWords(w, Date.now(), t)));
+  if (!w.fresh) lines.push(copyWords(w, Date.now(), t));
   const rejected = w.logs.filter((l) => l.approvalStatus === 'rejected').length;
   // the manager rejected some logs of a week that still waits: what happens next, not only "rejected"
   // (the same English as the app's, src/shared/team/approval.ts pendingWithRejectionsWords)
-  if (w.timesheet?.status === 'pending' && rejected > 0) lines.push(wrapSentences(t.say(M.pendingRejections, { count: rejected })));
+  if (w.timesheet?.status === 'pending' && rejected > 0) lines.push(t.say(M.pendingRejections, { count: rejected }));
   const fixed = w.logs.filter((l) => l.fixed).length;
   if (w.timesheet?.status === 'rejected' && fixed > 0)
     lines.push(wrapSentences(t.say(M.fixedLeft, { count: fixed, submit: '`punch submit`' })));
-  if (w.onlyTimesheetLogs) lines.push(wrapSentences(t.say(M.onlyTimesheetLogs)));
+  if (w.onlyTimesheetLogs) lines.push(t.say(M.onlyTimesheetLogs));
   lines.push(
     '',
     formatTable(
@@ -132,8 +132,8 @@ export function describeWeek(w: WeekView, t: Wording = englishWording()): string
   if (w.logs.length === 0) lines.push(t.say(M.empty));
   else {
     // within 100 columns: the day once per day and by its weekday alone (the week is said above), the short id, the
-    // log's approval only where it differs from the timesheet's (said above), the job and the state on as many lines
-    // as they take, descriptions cut to what is left (whole in `--json`). A log from the service shows the service's id (./find-log.ts shownLogId).
+    // log's approval only where it differs from the timesheet's (said above), the job on as many lines as it takes,
+    // descriptions cut to what is left (whole in `--json`). A log from the service shows the service's id (./find-log.ts shownLogId).
     // no timesheet yet: its logs are drafts, which the header's "not submitted" already says
     const sheetStatus = w.timesheet?.status ?? 'draft';
     const logs = [...w.logs].sort((a, b) => a.workDate.localeCompare(b.workDate));
@@ -145,8 +145,8 @@ export function describeWeek(w: WeekView, t: Wording = englishWording()): string
           ['job', WRAPS],
           ['hours', { align: 'right' }],
           'billable',
-          ['state', WRAPS],
-          ['from', WRAPS],
+          'state',
+          'from',
           ['description', { shrink: true }],
         ]),
         logs.map((l, i) => [
@@ -169,7 +169,7 @@ export function describeWeek(w: WeekView, t: Wording = englishWording()): string
       ),
     );
     // Messages are long sentences: below the table, so the table stays readable.
-    for (const l of w.logs.filter((x) => x.message)) lines.push(wrapSentences(`  ${shownLogId(l)}: ${logMessage(t, l)}`));
+    for (const l of w.logs.filter((x) => x.message)) lines.push(`  ${shownLogId(l)}: ${logMessage(t, l)}`);
   }
   return lines.join('\n');
 }

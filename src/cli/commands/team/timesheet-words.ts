@@ -164,15 +164,14 @@ export function describeTimesheet(t: TimesheetDetail, w: Wording): string {
     [w.say(M.lookAt), flagsOf(t, new Date().getFullYear(), w)],
   ]);
   if (t.timeLogs.length === 0) return `${head}\n\n${w.say(M.noLogs)}`;
-  // within 100 columns: the job and the billing on as many lines as they take, descriptions cut to what is left
-  // (whole in --json)
+  // within 100 columns: the job on as many lines as it takes, descriptions cut to what is left (whole in --json)
   const logs = formatTable(
     columns(w, [
       'timeLog',
       'date',
       ['job', WRAPS],
       ['hours', { align: 'right' }],
-      ['billing', WRAPS],
+      'billing',
       'approval',
       ['description', { shrink: true }],
     ]),
