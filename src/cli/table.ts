@@ -51,14 +51,15 @@ export function formatTable(columns: Column[], rows: Row[], footer: Row[] = [], 
     const room = shares(columns, [...cells, ...feet], widths, shrinking, opts.maxWidth);
     const fit = (r: string[]): string[][] => {
       const parts = r.map((cell, i) =>
-        room[i] === undefined ? [cell] : columns[i].wrap ? wrapWords(cell, room[i], true) : [cut(cell, room[i])],
+        room[i] === undefined ? [cell] : columns[i].wrap ? wrapWords(cell, room[i]) : [cut(cell, room[i])],
       );
       const height = Math.max(...parts.map((p) => p.length));
       return Array.from({ length: height }, (_, k) => parts.map((p) => p[k] ?? ''));
     };
     cells = cells.flatMap(fit);
     feet = feet.flatMap(fit);
-    widths = measure();
+    // a word longer than its column (never broken) runs past on its own line, not every line of the table
+    widths = measure().map((w, i) => (room[i] === undefined ? w : Math.min(w, room[i])));
   }
   const line = (r: string[]) =>
     r
@@ -130,32 +131,20 @@ export function wrapHanging(lead: string, text: string, room: number = DEFAULT_W
 }
 
 /**
- * `text` in lines of at most `room` columns, broken between words. A word longer than that has a line of its own, or,
- * with `breakWords` (a table's cell, whose column must hold), is broken where it must: a sentence keeps an address
- * whole, to be copied.
+ * `text` in lines of at most `room` columns, broken between words; a word longer than that has a line of its own and
+ * is never broken: an address stays whole to be copied, and a secret the output is cleaned of (../shared/redact.ts,
+ * matched whole when punch prints) is never split where the cleaning could miss it.
  */
-function wrapWords(text: string, room: number, breakWords = false): string[] {
+function wrapWords(text: string, room: number): string[] {
   const lines: string[] = [];
   let line = '';
-  const words = text.split(' ').filter(Boolean);
-  for (const word of breakWords ? words.flatMap((x) => pieces(x, room)) : words) {
+  for (const word of text.split(' ').filter(Boolean)) {
     if (line && width(line) + 1 + width(word) > room) {
       lines.push(line);
       line = word;
     } else line = line ? `${line} ${word}` : word;
   }
   return [...lines, line];
-}
-
-/** A word in pieces of at most `room` columns (an address or an id longer than the line); the marks stay on their letter. */
-function pieces(word: string, room: number): string[] {
-  if (width(word) <= room) return [word];
-  const out: string[] = [''];
-  for (const ch of word.match(/\P{M}\p{M}*/gu) ?? [word]) {
-    if (width(out[out.length - 1] + ch) > room) out.push('');
-    out[out.length - 1] += ch;
-  }
-  return out;
 }
 
 /** `text`, or its first `max - 1` characters and "…". */
