@@ -43,11 +43,11 @@ beforeAll(async () => {
   const logged = (day: string, description: string) =>
     w.punch(['log', '--job', job.jobId, '--date', day, '--hours', '1:00', '--description', description]);
   expect((await logged(freeDay(w.sandbox.state(), w.sandbox.demoUser, 60), 'Layout review with the client')).code).toBe(0);
-  // refused: queued while the service cannot be reached, the day filled up elsewhere meanwhile
+  // refused: queued while the service fails every request (a 503), the day filled up elsewhere meanwhile
   refusedDay = freeDay(w.sandbox.state(), w.sandbox.demoUser, 60, 1);
-  await w.sandbox.setOffline(true);
+  w.sandbox.fault({ kind: 'http-5xx', status: 503 });
   expect((await logged(refusedDay, 'Refused once the day was full')).code).toBe(0);
-  await w.sandbox.setOffline(false);
+  w.sandbox.fault(null);
   const [h, m] = w.sandbox.state().settings.maxHoursPerDay.split(':').map(Number);
   const used = w.sandbox
     .state()

@@ -24,11 +24,14 @@ afterAll(async () => {
 const onService = (description: string) => w.sandbox.state().timeLogs.filter((l) => l.description === description);
 
 /**
- * A data directory where `description` was logged and synced, then the disk lost the journal's end after the entry's
- * `sending` mark (the record that it was sent and answered is gone): the entry is maybe sent again.
+ * A data directory (`dir`, else a new one) where `description` was logged and synced, then the disk lost the journal's
+ * end after the entry's `sending` mark (the record that it was sent and answered is gone): the entry is maybe sent.
  */
-async function tornAfterSend(description: string, minutes: number): Promise<{ dir: string; env: Record<string, string> }> {
-  const dir = tempDir('punch-sync-found-');
+async function tornAfterSend(
+  description: string,
+  minutes: number,
+  dir = tempDir('punch-sync-found-'),
+): Promise<{ dir: string; env: Record<string, string> }> {
   const env = { PUNCH_DATA_DIR: dir };
   const day = freeDay(w.sandbox.state(), w.sandbox.demoUser, minutes + 60);
   const hours = `0:${String(minutes).padStart(2, '0')}`;
@@ -36,7 +39,7 @@ async function tornAfterSend(description: string, minutes: number): Promise<{ di
   expect(r.stdout.split('\n')[0], r.stderr).toBe('synced');
   const file = path.join(dir, 'outbox.journal');
   const text = fs.readFileSync(file, 'latin1');
-  const mark = text.indexOf('\n', text.indexOf('"state":"sending"')) + 1;
+  const mark = text.indexOf('\n', text.lastIndexOf('"state":"sending"')) + 1;
   expect(mark, 'the sending mark').toBeGreaterThan(0);
   expect(text.length, 'something after the mark to lose').toBeGreaterThan(mark);
   fs.truncateSync(file, mark);
@@ -67,30 +70,20 @@ describe('punch sync counts what it sent apart from what it found on the service
   it('in words, and beside an entry sent now: "Sent 1 entry; 1 more was already on the service" (and in German)', async () => {
     const { dir, env } = await tornAfterSend('torn, then one more', 35);
     try {
-      await w.sandbox.setOffline(true);
-      const queued = await w.punch(
-        [
-          'log',
-          '--job',
-          job,
-          '--date',
-          freeDay(w.sandbox.state(), w.sandbox.demoUser, 120),
-          '--hours',
-          '0:40',
-          '--description',
-          'sent now',
-        ],
-        { env },
-      );
+      // then an entry logged while the service fails every request (a 503): it waits, queued, and the torn one could
+      // not be looked for either
+      w.sandbox.fault({ kind: 'http-5xx', status: 503 });
+      const day = freeDay(w.sandbox.state(), w.sandbox.demoUser, 120);
+      const queued = await w.punch(['log', '--job', job, '--date', day, '--hours', '0:40', '--description', 'sent now'], { env });
       expect(queued.stdout.split('\n')[0], queued.stderr).toBe('queued');
-      await w.sandbox.setOffline(false);
+      w.sandbox.fault(null);
       const r = await w.punch(['sync'], { env });
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout.split('\n')[0]).toBe('Sent 1 entry; 1 more was already on the service; the service is reachable.');
       expect(onService('torn, then one more')).toHaveLength(1);
       expect(onService('sent now')).toHaveLength(1);
     } finally {
-      await w.sandbox.setOffline(false);
+      w.sandbox.fault(null);
       removeDir(dir);
     }
     const { dir: de, env: deEnv } = await tornAfterSend('torn, in German', 15);
