@@ -102,17 +102,19 @@ export const DEFAULT_WIDTH = 100;
 
 /**
  * Sentences for people in lines of at most `room` columns, broken between words; each line of `text` wraps on its
- * own, and an empty line (between a sentence and a table) stays. An indented line (an item of a list) goes on at
- * its indent. Not for tables: they wrap their own cells.
+ * own, and an empty line (between a sentence and a table) stays. An indented line (an item of a list) goes on two
+ * columns further in. Not for tables: they wrap their own cells.
  */
 export function wrapSentences(text: string, room: number = DEFAULT_WIDTH): string {
   return text
     .split('\n')
     .map((line) => {
       if (width(line) <= room) return line;
+      // an item of a list (indented) goes on two columns further in, so the next item's start stands out
       const indent = /^ */.exec(line)![0];
-      return wrapWords(line, room - indent.length)
-        .map((part) => indent + part)
+      const more = indent ? `${indent}  ` : '';
+      return wrapWords(line, room - more.length)
+        .map((part, k) => (k === 0 ? indent : more) + part)
         .join('\n');
     })
     .join('\n');

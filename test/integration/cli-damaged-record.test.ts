@@ -209,7 +209,11 @@ it('offers the delete of a queued log whose record the disk cut: "discard" keeps
   expect(onService('deleted entry')).toEqual([]); // nothing is sent until the user answers
   // sync says in one short line why the log stays queued, with the report's id once in the command that answers, and
   // what each answer does; it does not claim the entry will be retried
-  const line = synced.stderr.split('\n').find((l) => l.includes('waits for your answer about a delete'))!;
+  // each entry's line wraps within 100 columns, going on further in: read as one line
+  const line = synced.stderr
+    .replace(/\n {4}/g, ' ')
+    .split('\n')
+    .find((l) => l.includes('waits for your answer about a delete'))!;
   expect(line).toMatch(
     new RegExp(
       `^  op-\\d+ \\(add \\w{3} \\d+ \\w{3} 01:30 ${jobName}\\): waits for your answer about a delete that was not saved \\(\`punch data log-again\\|discard ${report.id}\`\\)$`,

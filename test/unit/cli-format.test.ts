@@ -20,11 +20,12 @@ describe('sentences', () => {
     for (const line of narrow) expect(line.length, line).toBeLessThanOrEqual(40);
     expect(narrow.join(' ')).toBe(summary);
   });
-  it('an item of a list goes on at its indent; an address longer than the line stays whole', () => {
+  it('an item of a list goes on two columns further in; an address longer than the line stays whole', () => {
     const item = `  op-000003 (add Wed 18 Nov 01:00 Training): queued: ${summary}`;
     const lines = wrapSentences(item, 60).split('\n');
     expect(lines.length).toBeGreaterThan(1);
-    for (const line of lines) expect(line.startsWith('  ') && line.length <= 60, line).toBe(true);
+    expect(lines[0]).toMatch(/^ {2}op-000003 /);
+    for (const line of lines.slice(1)) expect(/^ {4}\S/.test(line) && line.length <= 60, line).toBe(true);
     const url = `https://accounts.example.test/oauth/v2/auth?client_id=${'x'.repeat(60)}`;
     expect(wrapSentences(`Open ${url} to sign in`, 40).split('\n')).toEqual(['Open', url, 'to sign in']);
   });

@@ -227,7 +227,8 @@ export const syncCommand: Command = {
         json,
         text: `${summary}\n${outboxTable(remaining, w, ctx.width)}`,
         exitCode: EXIT.entriesRemain,
-        problem: `${w.say(M.remain, { count: remaining.length })}\n  ${remaining.map((e) => whyRemaining(e, report.online, w)).join('\n  ')}`,
+        // each entry's line within the width, going on at its indent (the line starts after "punch: " on the first)
+        problem: `${w.say(M.remain, { count: remaining.length })}\n${wrapSentences(remaining.map((e) => `  ${whyRemaining(e, report.online, w)}`).join('\n'), ctx.width)}`,
         hint: remaining.some((e) => e.state === 'needs-attention' && !e.waitsFor)
           ? w.say(M.resolve, { command: '`punch outbox fix|retry|discard|recorded <entry>`' })
           : remaining.every((e) => e.waitsFor)
