@@ -12,7 +12,7 @@ import { addDays, daysBetween, weekStartOf } from '../../shared/time/week';
 import { textOption, type CommandContext, type CommandResult } from '../command';
 import { wrapSentences } from '../table';
 import { UsageError } from '../failure';
-import { localDay, parseDay, parseHours, required, str } from '../input';
+import { parseDay, parseHours, required, str, userToday } from '../input';
 import { billingChoice, jobChoice, logTexts } from '../log-fields';
 import { batchJson, batchOutcome, batchTable } from './batch-words';
 
@@ -82,7 +82,7 @@ export function parseDays(w: Wording, value: string, now: number = Date.now()): 
     if (count > MAX_DAYS) throw new UsageError(w.say(M.tooMany, { max: MAX_DAYS, count }));
     days = Array.from({ length: count }, (_, i) => addDays(from, i));
   } else {
-    const monday = weekStartOf(localDay(now));
+    const monday = weekStartOf(userToday(now));
     days = [];
     for (const part of v.split(',').map((p) => p.trim())) {
       const [a, b, ...rest] = part.split('-');
