@@ -4,8 +4,8 @@
  * others named with the reason; exit 4 when a day was not logged (docs/cli.md "Exit codes").
  *
  * `--days` takes inclusive dates `FROM..TO` (each YYYY-MM-DD, today or yesterday), weekdays of the current week
- * `mon,tue,fri`, or a range of them `mon-fri`. The current week is Monday to Sunday around today, on this computer's
- * calendar, as `punch week` shows it.
+ * `mon,tue,fri`, or a range of them `mon-fri`. The current week is Monday to Sunday around the user's today (the zone
+ * they chose: ../input.ts `userToday`), as `punch week` shows it.
  */
 import { defineMessages, type Wording } from '../../shared/i18n/messages';
 import { addDays, daysBetween, weekStartOf } from '../../shared/time/week';
