@@ -2,12 +2,13 @@
  * The user's day (src/shared/time/zone.ts `userDay`, `createDays`): in the zone they chose, else this process's exactly
  * as before; the morning reminder's time on that zone's clocks; the first screen's calls for that day's week. Runs in
  * whatever zone the suite runs in: the chosen zones are named, the system's is the process's.
+ * @inner src/core/week/morning.ts
  */
 import { describe, expect, it } from 'vitest';
 import { chosenZone, createDays, dayIn, userDay } from '../../src/shared/time/zone';
 import { localDate } from '../../src/shared/time/week';
 import { answered, morningDue } from '../../src/core/week/morning';
-import { computeReminders } from '../../src/core/week/reminders';
+import { computeReminders } from '../../src/core/week';
 import { firstScreenCalls } from '../../src/shared/first-screen/calls';
 
 const utc = (iso: string) => Date.parse(`${iso}Z`);
