@@ -39,7 +39,11 @@ it("logs to the chosen zone's today by default, reads today and yesterday there,
   expect(logged.code).toBe(0);
   expect(logged.value.log.workDate).toBe(BERLIN_DAY);
   expect(logged.value.state).toBe('synced');
-  const onService = (d: string) => w.sandbox.state().timeLogs.filter((l) => l.description === d).map((l) => l.workDate);
+  const onService = (d: string) =>
+    w.sandbox
+      .state()
+      .timeLogs.filter((l) => l.description === d)
+      .map((l) => l.workDate);
   expect(onService('cli at night')).toEqual([BERLIN_DAY]);
 
   const yesterday = await w.punchJson<LogResult>(
