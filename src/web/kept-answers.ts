@@ -55,9 +55,9 @@ interface Kept {
   script: string;
 }
 
-/** The zone the user's days are counted in, as the answers' own `getPreferences` says it. */
+/** The zone the user's days are counted in, as the answers' own `getPreferences` says it (none: the process's). */
 const zoneOf = (a: FirstAnswers): string | undefined =>
-  (a.answers.find((x) => x.name === 'getPreferences')?.value as { timeZone?: string } | undefined)?.timeZone;
+  (a.answers?.find((x) => x.name === 'getPreferences')?.value as { timeZone?: string } | undefined)?.timeZone;
 
 export function keepFirstAnswers(opts: KeepOptions): KeptAnswers {
   const now = opts.now ?? Date.now;
