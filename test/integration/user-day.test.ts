@@ -94,10 +94,21 @@ it("refuses a day after the chosen zone's today as a day to come, and takes the 
   expect((await check(BERLIN_DAY)).map((v) => v.rule)).not.toContain('future');
 });
 
-it("keeps the process's own day with the preference at system", async () => {
+it("keeps the process's own day with the preference at system, and follows a zone chosen in Settings", async () => {
   await loadEverything(store);
   expect(store.getState().today.date).toBe(NEW_YORK_DAY);
   expect(store.getState().week.weekStart).toBe('2026-11-16');
   const first = await call<FirstAnswers>(world.core, 'getFirstScreen', {});
   expect(first.date).toBe(NEW_YORK_DAY);
+
+  // chosen in Settings: Track and the Week tab (on this week) move to Berlin's day at once, and the core with them
+  expect(await store.getState().settings.update({ timeZone: 'Europe/Berlin' })).toBe(true);
+  expect(store.getState().today.date).toBe(BERLIN_DAY);
+  expect(store.getState().week.weekStart).toBe(BERLIN_DAY);
+  expect((await call<FirstAnswers>(world.core, 'getFirstScreen', {})).date).toBe(BERLIN_DAY);
+  // a week the user went to is left where it is
+  await store.getState().week.goTo('2026-11-02');
+  expect(await store.getState().settings.update({ timeZone: 'system' })).toBe(true);
+  expect(store.getState().today.date).toBe(NEW_YORK_DAY);
+  expect(store.getState().week.weekStart).toBe('2026-11-02');
 });
