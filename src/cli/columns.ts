@@ -66,5 +66,8 @@ export function columns(w: Wording, specs: Array<Heading | [Heading, Omit<Column
   return specs.map((s) => (typeof s === 'string' ? { header: w.say(H[s]) } : { header: w.say(H[s[0]]), ...s[1] }));
 }
 
+/** A column of free text (a job's name, a reason): on as many lines as it takes within the table's width (./table.ts). */
+export const WRAPS = { shrink: true, wrap: true } as const;
+
 /** A heading as words to be said later (in a refusal naming the column to read: "the ENTRY column of `punch outbox`"). */
 export const headingWords = (key: Heading): Worded => words(H[key]);

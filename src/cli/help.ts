@@ -7,6 +7,7 @@ import { GLOBAL_OPTIONS, USAGE, VERSION_OPTION } from './args';
 import { sayHelp, type Command, type OptionSpec } from './command';
 import { COMMAND_SECTIONS, COMMANDS } from './commands/index';
 import { defineMessages, type Wording } from '../shared/i18n/messages';
+import { DEFAULT_WIDTH, wrapHanging, wrapSentences } from './table';
 
 const M = defineMessages({
   intro: {
@@ -63,60 +64,83 @@ const M = defineMessages({
   },
 });
 
-function optionLines(w: Wording, options: Record<string, OptionSpec>): string[] {
+// Help is read in a terminal: every line within `room` columns (the terminal's, else 100), a description going on
+// under its own first word, a usage line under the command it names.
+
+function optionLines(w: Wording, options: Record<string, OptionSpec>, room: number): string[] {
   const rows = Object.entries(options).map(([name, o]) => {
     const flag = `${o.short ? `-${o.short}, ` : ''}--${name}${o.type === 'string' ? ` ${o.value ?? 'VALUE'}` : ''}`;
     const many = o.type === 'string' && o.multiple ? ` ${w.say(M.repeatable)}` : '';
     return [flag, sayHelp(w, o.help) + many] as const;
   });
   const width = Math.max(0, ...rows.map(([f]) => f.length));
-  return rows.map(([f, h]) => `  ${f.padEnd(width)}  ${h}`);
+  return rows.map(([f, h]) => wrapHanging(`  ${f.padEnd(width)}  `, h, room));
 }
 
-export function mainHelp(w: Wording): string {
+/** "Usage: punch …" with a long line going on under the command's first word. */
+function usage(w: Wording, line: string, room: number): string {
+  const said = w.say(USAGE, { line });
+  const at = said.indexOf(line);
+  return at < 0 ? wrapSentences(said, room) : wrapHanging(said.slice(0, at), said.slice(at), room) + said.slice(at + line.length);
+}
+
+/** The exit codes as one paragraph within `room`, its further lines at the column the translator's lines start at. */
+function exitCodes(text: string, room: number): string {
+  const [first, ...rest] = text.split('\n');
+  const indent = rest.length ? /^ */.exec(rest[0])![0] : '';
+  return wrapHanging(indent, [first, ...rest].map((l) => l.trim()).join(' '), room).slice(indent.length);
+}
+
+export function mainHelp(w: Wording, room: number = DEFAULT_WIDTH): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));
   const sections = COMMAND_SECTIONS.map((s) =>
-    [w.say(M.sections, { title: s.key }), ...s.commands.map((c) => `  ${c.name.padEnd(width)}  ${sayHelp(w, c.summary)}`)].join('\n'),
+    [
+      w.say(M.sections, { title: s.key }),
+      ...s.commands.map((c) => wrapHanging(`  ${c.name.padEnd(width)}  `, sayHelp(w, c.summary), room)),
+    ].join('\n'),
   );
   return [
-    w.say(M.intro, { punch: 'punch' }),
+    wrapSentences(w.say(M.intro, { punch: 'punch' }), room),
     '',
-    w.say(USAGE, { line: w.say(M.usageLine) }),
+    usage(w, w.say(M.usageLine), room),
     '',
     ...sections.flatMap((s) => [s, '']),
     w.say(M.globalsMain),
-    ...optionLines(w, { ...GLOBAL_OPTIONS, ...VERSION_OPTION }),
+    ...optionLines(w, { ...GLOBAL_OPTIONS, ...VERSION_OPTION }, room),
     '',
-    w.say(M.exitCodes, { sync: '`sync`', status: '`status`', data: '`punch data`', acknowledge: '`punch data acknowledge`' }),
-    w.say(M.sandboxNote, { more: w.say(M.commandHelpLine) }),
+    exitCodes(
+      w.say(M.exitCodes, { sync: '`sync`', status: '`status`', data: '`punch data`', acknowledge: '`punch data acknowledge`' }),
+      room,
+    ),
+    wrapSentences(w.say(M.sandboxNote, { more: w.say(M.commandHelpLine) }), room),
   ].join('\n');
 }
 
-export function commandHelp(w: Wording, cmd: Command): string {
-  const own = Object.keys(cmd.options).length ? ['', w.say(M.options), ...optionLines(w, cmd.options)] : [];
+export function commandHelp(w: Wording, cmd: Command, room: number = DEFAULT_WIDTH): string {
+  const own = Object.keys(cmd.options).length ? ['', w.say(M.options), ...optionLines(w, cmd.options, room)] : [];
   const globals = Object.fromEntries(Object.entries(GLOBAL_OPTIONS).filter(([n]) => !(n in cmd.options)));
   const summary = sayHelp(w, cmd.summary);
   return [
-    w.say(USAGE, { line: `punch ${cmd.usage}` }),
+    usage(w, `punch ${cmd.usage}`, room),
     '',
-    `${summary[0].toUpperCase()}${summary.slice(1)}.`,
+    wrapSentences(`${summary[0].toUpperCase()}${summary.slice(1)}.`, room),
     ...own,
     '',
     w.say(M.globals),
-    ...optionLines(w, globals),
-    ...(cmd.details?.length ? ['', ...cmd.details.map((d) => sayHelp(w, d))] : []),
+    ...optionLines(w, globals, room),
+    ...(cmd.details?.length ? ['', ...cmd.details.map((d) => wrapSentences(sayHelp(w, d), room))] : []),
   ].join('\n');
 }
 
 /** `punch employee --help`: the sub-commands of a group. */
-export function groupHelp(w: Wording, group: string): string {
+export function groupHelp(w: Wording, group: string, room: number = DEFAULT_WIDTH): string {
   const subs = COMMANDS.filter((c) => c.name.startsWith(`${group} `));
   const width = Math.max(...subs.map((c) => c.name.length));
   return [
-    w.say(USAGE, { line: w.say(M.groupUsageLine, { group, subs: subs.map((c) => c.name.split(' ')[1]).join('|') }) }),
+    usage(w, w.say(M.groupUsageLine, { group, subs: subs.map((c) => c.name.split(' ')[1]).join('|') }), room),
     '',
-    ...subs.map((c) => `  ${c.name.padEnd(width)}  ${sayHelp(w, c.summary)}`),
+    ...subs.map((c) => wrapHanging(`  ${c.name.padEnd(width)}  `, sayHelp(w, c.summary), room)),
     '',
-    w.say(M.groupMore, { more: w.say(M.subHelpLine, { group }) }),
+    wrapSentences(w.say(M.groupMore, { more: w.say(M.subHelpLine, { group }) }), room),
   ].join('\n');
 }

@@ -126,6 +126,7 @@ export async function runCli(cliIo: CliIo): Promise<number> {
   const w = await cliWording(locale);
   countDaysIn(locale.timeZone);
   cliIo.wordsKnown?.(w);
+  const width = io.columns && io.columns > 0 ? io.columns : DEFAULT_WIDTH;
   let core: OpenCore | undefined;
   /** Ctrl+C during work with the core ends with exit 130 and says what it means (a `sandbox` ends as it always did). */
   const stopped = (code: number): number => {
@@ -152,7 +153,7 @@ export async function runCli(cliIo: CliIo): Promise<number> {
         return EXIT.done;
       }
       if (io.argv.length === 0 || split.wantsHelp) {
-        io.stdout(`${mainHelp(w)}\n`);
+        io.stdout(`${mainHelp(w, width)}\n`);
         return EXIT.done;
       }
       throw new UsageError(words(M.missingCommand), words(M.seeCommands, { help: HELP }));
@@ -161,14 +162,14 @@ export async function runCli(cliIo: CliIo): Promise<number> {
       const topic = io.argv.slice(io.argv.indexOf('help') + 1).filter((a) => !a.startsWith('-'));
       const cmd = topic.length ? findCommand(topic) : undefined;
       if (topic.length && !cmd && !GROUPS.has(topic[0])) throw unknownCommand(topic);
-      io.stdout(`${cmd ? commandHelp(w, cmd) : topic.length ? groupHelp(w, topic[0]) : mainHelp(w)}\n`);
+      io.stdout(`${cmd ? commandHelp(w, cmd, width) : topic.length ? groupHelp(w, topic[0], width) : mainHelp(w, width)}\n`);
       return EXIT.done;
     }
     const cmd = findCommand(split.words);
     if (!cmd) {
       if (GROUPS.has(first)) {
         if (!second && split.wantsHelp) {
-          io.stdout(`${groupHelp(w, first)}\n`);
+          io.stdout(`${groupHelp(w, first, width)}\n`);
           return EXIT.done;
         }
         if (!second) throw new UsageError(words(M.needsSub, { group: first }), groupHelp(w, first).split('\n')[0]);
@@ -176,7 +177,7 @@ export async function runCli(cliIo: CliIo): Promise<number> {
       throw unknownCommand(split.words);
     }
     if (split.wantsHelp) {
-      io.stdout(`${commandHelp(w, cmd)}\n`);
+      io.stdout(`${commandHelp(w, cmd, width)}\n`);
       return EXIT.done;
     }
 
@@ -194,7 +195,7 @@ export async function runCli(cliIo: CliIo): Promise<number> {
       note: (message) => io.stderr(`${message}\n`),
       readStdin: io.readStdin,
       words: w,
-      width: io.columns && io.columns > 0 ? io.columns : DEFAULT_WIDTH,
+      width,
     };
     const result: CommandResult = await cmd.run(ctx);
     raw = cmd.printsItsOwnToken === true;

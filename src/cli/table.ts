@@ -7,21 +7,24 @@ export interface Column {
   align?: 'left' | 'right';
   /** At most this many characters; a longer cell is cut with "…" (the whole text is in `--json`). */
   max?: number;
-  /** Cut to what is left of `maxWidth` (formatTable's option) once the other columns have their width. */
+  /** Cut to what is left of `maxWidth` (formatTable's option) once the other columns have their width (shared by all such). */
   shrink?: boolean;
   /**
-   * With `shrink`: a longer cell goes on under itself, word by word, the other columns blank on those lines, instead
-   * of being cut (a reason the user needs whole, in a terminal of 80-100 columns).
+   * With `shrink`: a longer cell goes on under itself, word by word, on the row's next lines (the other columns blank
+   * there, unless they wrap too), instead of being cut (a reason the user needs whole, in a terminal of 80-100 columns).
    */
   wrap?: boolean;
 }
+
+/** Text of one column a character (most cells): its length, without the work below (10,000 entries wrap to 50,000 lines). */
+const ASCII = /^[\x20-\x7e]*$/;
 
 /**
  * Visible width: counts code points, so accented names do not shift the columns, and leaves out what takes no column:
  * the marks that sit on a letter (Arabic vowel signs such as the shadda of "المؤقّت", combining accents) and the
  * invisible direction marks Intl puts in right-to-left numbers (U+200F before an Arabic amount).
  */
-const width = (s: string) => [...s.replace(/[\p{M}\p{Cf}]/gu, '')].length;
+const width = (s: string) => (ASCII.test(s) ? s.length : [...s.replace(/[\p{M}\p{Cf}]/gu, '')].length);
 
 function pad(s: string, w: number, align: 'left' | 'right'): string {
   const fill = ' '.repeat(Math.max(0, w - width(s)));
@@ -31,26 +34,32 @@ function pad(s: string, w: number, align: 'left' | 'right'): string {
 type Row = Array<string | number | undefined>;
 
 /**
- * Formats rows under headers; cells containing line breaks are flattened so a row stays one line. `footer` rows
- * (totals) follow a rule of their own, aligned with the rest.
+ * Formats rows under headers; a cell's own line breaks are flattened (they would break the columns). `footer` rows
+ * (totals) follow a rule of their own, aligned with the rest. With `maxWidth`, the `shrink` columns share what the
+ * others leave (`shares` below): a `wrap` cell goes on under itself on the row's next lines, the other columns
+ * blank there; any other is cut.
  */
 export function formatTable(columns: Column[], rows: Row[], footer: Row[] = [], opts: { maxWidth?: number } = {}): string {
   const flat = (r: Row) => columns.map((c, i) => cut(String(r[i] ?? '').replace(/\s*\n\s*/g, ' '), c.max));
   let cells = rows.map(flat);
   let feet = footer.map(flat);
-  const measure = () => columns.map((c, i) => Math.max(width(c.header), ...[...cells, ...feet].map((r) => width(r[i]))));
+  // a reduce, not a spread: with 10,000 entries waiting, their wrapped lines are more than a call takes arguments
+  const measure = () => columns.map((c, i) => [...cells, ...feet].reduce((n, r) => Math.max(n, width(r[i])), width(c.header)));
   let widths = measure();
-  const shrink = columns.findIndex((c) => c.shrink);
-  if (shrink >= 0 && opts.maxWidth) {
-    const others = widths.reduce((n, w, i) => (i === shrink ? n : n + w), 0) + 2 * (columns.length - 1);
-    const room = Math.max(width(columns[shrink].header), opts.maxWidth - others);
-    const fit = (r: string[]) =>
-      columns[shrink].wrap
-        ? wrapWords(r[shrink], room).map((part, k) => r.map((cell, i) => (i === shrink ? part : k === 0 ? cell : '')))
-        : [r.map((cell, i) => (i === shrink ? cut(cell, room) : cell))];
+  const shrinking = columns.flatMap((c, i) => (c.shrink ? [i] : []));
+  if (shrinking.length && opts.maxWidth) {
+    const room = shares(columns, [...cells, ...feet], widths, shrinking, opts.maxWidth);
+    const fit = (r: string[]): string[][] => {
+      const parts = r.map((cell, i) =>
+        room[i] === undefined ? [cell] : columns[i].wrap ? wrapWords(cell, room[i]) : [cut(cell, room[i])],
+      );
+      const height = Math.max(...parts.map((p) => p.length));
+      return Array.from({ length: height }, (_, k) => parts.map((p) => p[k] ?? ''));
+    };
     cells = cells.flatMap(fit);
     feet = feet.flatMap(fit);
-    widths = measure();
+    // a word longer than its column (never broken) runs past on its own line, not every line of the table
+    widths = measure().map((w, i) => (room[i] === undefined ? w : Math.min(w, room[i])));
   }
   const line = (r: string[]) =>
     r
@@ -61,21 +70,73 @@ export function formatTable(columns: Column[], rows: Row[], footer: Row[] = [], 
   return [line(columns.map((c) => c.header)), rule, ...cells.map(line), ...(feet.length ? [rule, ...feet.map(line)] : [])].join('\n');
 }
 
+/**
+ * The width of each `shrink` column (by its index) within `maxWidth`: each gets at least its heading's width and, when
+ * it wraps, its longest word (up to 16 columns: "Warteschlange" stays whole); what the other columns leave beyond
+ * that is shared so that a narrow column keeps its width and the widest gets the rest, the wrapping columns served
+ * before the cut ones. In a terminal too narrow for even that, the lines run over, as before.
+ */
+function shares(columns: Column[], cells: string[][], widths: number[], shrinking: number[], maxWidth: number): Record<number, number> {
+  const fixed = widths.reduce((n, w, i) => (shrinking.includes(i) ? n : n + w), 0) + 2 * (columns.length - 1);
+  const room: Record<number, number> = {};
+  for (const i of shrinking) {
+    const longest = columns[i].wrap ? cells.reduce((n, r) => r[i].split(' ').reduce((m, x) => Math.max(m, width(x)), n), 0) : 0;
+    room[i] = Math.min(widths[i], Math.max(width(columns[i].header), Math.min(16, longest)));
+  }
+  let extra = maxWidth - fixed - shrinking.reduce((n, i) => n + room[i], 0);
+  // the columns that wrap first (what they hold is read whole), then the ones cut (whole in --json); in each group the
+  // least wanting first, each taking at most its share of what is left
+  for (const group of [shrinking.filter((i) => columns[i].wrap), shrinking.filter((i) => !columns[i].wrap)]) {
+    group.sort((a, b) => widths[a] - room[a] - (widths[b] - room[b]));
+    group.forEach((i, k) => {
+      const more = Math.max(0, Math.min(widths[i] - room[i], Math.floor(extra / (group.length - k))));
+      room[i] += more;
+      extra -= more;
+    });
+  }
+  return room;
+}
+
 /** The width sentences wrap at when the terminal's is not known (a pipe, a file, a test): as the tables do. */
 export const DEFAULT_WIDTH = 100;
 
 /**
  * Sentences for people in lines of at most `room` columns, broken between words; each line of `text` wraps on its
- * own, and an empty line (between a sentence and a table) stays. Not for tables: they wrap their own cells.
+ * own, and an empty line (between a sentence and a table) stays. An indented line (an item of a list) goes on two
+ * columns further in. Not for tables: they wrap their own cells.
  */
 export function wrapSentences(text: string, room: number = DEFAULT_WIDTH): string {
   return text
     .split('\n')
-    .map((line) => (width(line) <= room ? line : wrapWords(line, room).join('\n')))
+    .map((line) => {
+      if (width(line) <= room) return line;
+      // an item of a list (indented) goes on two columns further in, so the next item's start stands out
+      const indent = /^ */.exec(line)![0];
+      const more = indent ? `${indent}  ` : '';
+      return wrapWords(line, room - more.length)
+        .map((part, k) => (k === 0 ? indent : more) + part)
+        .join('\n');
+    })
     .join('\n');
 }
 
-/** `text` in lines of at most `room` columns, broken between words (a word longer than that has a line of its own). */
+/**
+ * `lead` (a name, a label), then `text` wrapped within `room` columns, its further lines starting under its first
+ * word: a list of commands or options whose descriptions read down their own column.
+ */
+export function wrapHanging(lead: string, text: string, room: number = DEFAULT_WIDTH): string {
+  const at = width(lead);
+  if (at + width(text) <= room) return lead + text;
+  return wrapWords(text, Math.max(20, room - at))
+    .map((part, k) => (k === 0 ? lead : ' '.repeat(at)) + part)
+    .join('\n');
+}
+
+/**
+ * `text` in lines of at most `room` columns, broken between words; a word longer than that has a line of its own and
+ * is never broken: an address stays whole to be copied, and a secret the output is cleaned of (../shared/redact.ts,
+ * matched whole when punch prints) is never split where the cleaning could miss it.
+ */
 function wrapWords(text: string, room: number): string[] {
   const lines: string[] = [];
   let line = '';

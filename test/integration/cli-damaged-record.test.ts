@@ -57,6 +57,20 @@ async function queuedThenDamaged(description: string, day: string, dir = w.dataD
   return bytes;
 }
 
+/**
+ * The outbox table's row holding `text`, its WHY read as one line: the table keeps within 100 columns, so a long WHY
+ * goes on under its column on the row's next lines (the other columns blank there).
+ */
+function rowOf(table: string, text: string): string {
+  const lines = table.split('\n');
+  const at = lines.findIndex((l) => l.includes(text));
+  const why = lines.find((l) => /\bWHY$/.test(l))!.indexOf('WHY');
+  let row = lines[at];
+  for (let i = at + 1; i < lines.length && lines[i].length > why && lines[i].slice(0, why).trim() === ''; i++)
+    row += ` ${lines[i].slice(why).trim()}`;
+  return row;
+}
+
 it('reports a damaged queued record instead of dropping it, sends nothing of it, and logs it once when told', async () => {
   const day = freeDay(w.sandbox.state(), w.sandbox.demoUser, 90);
   const damaged = await queuedThenDamaged('queued entry', day);
@@ -195,25 +209,30 @@ it('offers the delete of a queued log whose record the disk cut: "discard" keeps
   expect(onService('deleted entry')).toEqual([]); // nothing is sent until the user answers
   // sync says in one short line why the log stays queued, with the report's id once in the command that answers, and
   // what each answer does; it does not claim the entry will be retried
-  const line = synced.stderr.split('\n').find((l) => l.includes('waits for your answer about a delete'))!;
+  // each entry's line wraps within 100 columns, going on further in: read as one line
+  const line = synced.stderr
+    .replace(/\n {4}/g, ' ')
+    .split('\n')
+    .find((l) => l.includes('waits for your answer about a delete'))!;
   expect(line).toMatch(
     new RegExp(
       `^  op-\\d+ \\(add \\w{3} \\d+ \\w{3} 01:30 ${jobName}\\): waits for your answer about a delete that was not saved \\(\`punch data log-again\\|discard ${report.id}\`\\)$`,
     ),
   );
   expect(synced.stderr).toContain('\n`log-again` deletes the log, `discard` keeps it and sends it.\n');
-  const row = synced.stdout.split('\n').find((l) => l.includes('01:30'))!;
+  const row = rowOf(synced.stdout, '01:30');
   expect(row).toMatch(/ queued +waits for your answer \(a delete not saved\)$/);
   expect(synced.stdout + synced.stderr).not.toContain('it will be retried');
   // the outbox's own list says it as short as sync does, and names the report once, under the table; --json in full
   const why = `waiting for your answer: you deleted this log and the delete was not saved, so nothing of it is sent until you choose 'Delete it' or 'Keep it' in the banner (or \`punch data log-again ${report.id}\` or \`punch data discard ${report.id}\`)`;
   const listed = await w.punch(['outbox'], { env });
-  const listedRow = listed.stdout.split('\n').find((l) => l.includes('01:30'))!;
+  const listedRow = rowOf(listed.stdout, '01:30');
   expect(listedRow).toMatch(/ queued +waits for your answer \(a delete not saved\)$/);
   expect(listed.stdout).not.toContain('you deleted this log');
   expect(listed.stdout.split(report.id).length - 1).toBe(1);
-  expect(listed.stdout).toContain(
-    `\n1 entry waits for your answer about a delete that was not saved: \`punch data log-again|discard ${report.id}\`.\n\`log-again\` deletes the log, \`discard\` keeps it and sends it.`,
+  // under the table, wrapped within 100 columns (read as one line here)
+  expect(listed.stdout.split('\n1 entry\n')[1].trim().split('\n').join(' ')).toBe(
+    `1 entry waits for your answer about a delete that was not saved: \`punch data log-again|discard ${report.id}\`. \`log-again\` deletes the log, \`discard\` keeps it and sends it.`,
   );
   const json = await w.punchJson<Array<{ heldByReport?: string; waitsForAnswer?: string; state: string }>>(['outbox'], { env });
   expect(json.value.map((e) => [e.state, e.heldByReport, e.waitsForAnswer])).toEqual([['queued', report.id, why]]);

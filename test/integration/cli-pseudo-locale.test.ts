@@ -52,7 +52,8 @@ function dataWords(serviceFields: string[]): string[] {
   const s = w.sandbox.state();
   const names = [
     ...serviceFields,
-    ...s.jobs.flatMap((j) => [j.jobName]),
+    // a name longer than its column goes on under itself, word by word (src/cli/table.ts)
+    ...s.jobs.flatMap((j) => [j.jobName, ...j.jobName.split(' ')]),
     ...s.projects.map((p) => p.projectName),
     ...s.clients.map((c) => c.clientName),
     ...s.employees.flatMap((e) => [`${e.firstName} ${e.lastName}`, e.firstName, e.lastName]),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EXIT } from '../../src/cli/command';
 import { CoreFailure, UsageError, describeFailure } from '../../src/cli/failure';
-import { formatPairs, formatTable, wrapSentences } from '../../src/cli/table';
+import { formatPairs, formatTable, wrapHanging, wrapSentences } from '../../src/cli/table';
 import { mondayOf } from '../../src/cli/commands/week';
 import { approvalWords, elapsedWords, minutesToHhmm } from '../../src/cli/words';
 
@@ -19,6 +19,26 @@ describe('sentences', () => {
     const narrow = wrapSentences(summary, 40).split('\n');
     for (const line of narrow) expect(line.length, line).toBeLessThanOrEqual(40);
     expect(narrow.join(' ')).toBe(summary);
+  });
+  it('an item of a list goes on two columns further in; an address longer than the line stays whole', () => {
+    const item = `  op-000003 (add Wed 18 Nov 01:00 Training): queued: ${summary}`;
+    const lines = wrapSentences(item, 60).split('\n');
+    expect(lines.length).toBeGreaterThan(1);
+    expect(lines[0]).toMatch(/^ {2}op-000003 /);
+    for (const line of lines.slice(1)) expect(/^ {4}\S/.test(line) && line.length <= 60, line).toBe(true);
+    const url = `https://accounts.example.test/oauth/v2/auth?client_id=${'x'.repeat(60)}`;
+    expect(wrapSentences(`Open ${url} to sign in`, 40).split('\n')).toEqual(['Open', url, 'to sign in']);
+  });
+
+  it('a description in a list goes on under its own first word', () => {
+    const lines = wrapHanging(
+      '  sync    ',
+      'send the outbox now; exits 3 when entries remain, 5 while a damaged file is not acknowledged',
+      60,
+    ).split('\n');
+    expect(lines[0]).toMatch(/^ {2}sync {4}send /);
+    for (const l of lines.slice(1)) expect(l).toMatch(/^ {10}\S/);
+    for (const l of lines) expect(l.length, l).toBeLessThanOrEqual(60);
   });
 });
 
@@ -65,6 +85,35 @@ describe('tables', () => {
     for (const l of under) expect(l.startsWith(' '.repeat(12))).toBe(true);
     expect([lines[2].slice(12), ...under.map((l) => l.trim())].join(' ')).toBe(why);
     expect(lines.at(-1)).toBe('Wed 25 Nov  logged');
+  });
+
+  it('shares the room among several wrapping columns, each at least its longest word, never breaking a word', () => {
+    const job = 'Frontend Development for the Acme Corporation website relaunch';
+    const why = "Waiting for the service's day to begin: it is still Tue 17 Nov there (another time zone).";
+    const id = `L-${'0123456789'.repeat(5)}`;
+    const t = formatTable(
+      [{ header: 'ENTRY' }, { header: 'JOB', shrink: true, wrap: true }, { header: 'WHY', shrink: true, wrap: true }],
+      [
+        ['op-1', job, why],
+        ['op-2', 'QA', id],
+      ],
+      [],
+      { maxWidth: 50 },
+    );
+    const lines = t.split('\n');
+    for (const l of lines.filter((x) => !x.includes(id))) expect(l.length, l).toBeLessThanOrEqual(50);
+    const jobAt = lines[0].indexOf('JOB');
+    const whyAt = lines[0].indexOf('WHY');
+    const op2 = lines.findIndex((l) => l.startsWith('op-2'));
+    const down = (from: number, to: number | undefined, rows: string[]) =>
+      rows
+        .map((l) => l.slice(from, to).trim())
+        .filter(Boolean)
+        .join(' ');
+    expect(down(jobAt, whyAt, lines.slice(2, op2))).toBe(job);
+    expect(down(whyAt, undefined, lines.slice(2, op2))).toBe(why);
+    // an id longer than its column is never broken (an address to copy, a secret to clean out whole): its own line
+    expect(lines.slice(op2).map((l) => l.slice(whyAt).trim())).toContain(id);
   });
 
   it('aligns label-value pairs and leaves out empty values', () => {

@@ -237,6 +237,13 @@ describe('the outbox slice', () => {
     expect(say(store.getState().outbox.lastReport!)).toBe('Sent 2. 1 needs attention.');
     expect(say({ sent: 2, remaining: 1, needsAttention: 2, online: true })).toBe('Sent 2. 1 waiting. 2 need attention.');
     expect(say({ sent: 1, remaining: 0, needsAttention: 0, online: true })).toBe('Sent 1. Everything reached the service.');
+    // found on the service already (sent before, its end lost): not said to be sent now
+    expect(say({ sent: 0, alreadyThere: 1, remaining: 0, needsAttention: 0, online: true })).toBe(
+      'Sent 0. 1 was already on the service. Everything reached the service.',
+    );
+    expect(say({ sent: 2, alreadyThere: 3, remaining: 1, needsAttention: 0, online: true })).toBe(
+      'Sent 2. 3 were already on the service. 1 waiting.',
+    );
     expect(say({ sent: 0, remaining: 3, needsAttention: 0, online: false })).toBe(
       'The service is not reachable. 3 waiting; they will sync when it is back.',
     );

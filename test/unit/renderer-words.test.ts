@@ -72,6 +72,12 @@ describe('what the stores keep is said in the language of the moment', () => {
     expect(sayWords(await wording('es', 'es-ES'), describeSync({ sent: 2, remaining: 1, needsAttention: 2, online: true }))).toBe(
       'Enviados: 2. 1 en espera. 2 requieren atención.',
     );
+    // found on the service already, not sent now: said apart, in the language's plural forms
+    const found = (n: number) => sayWords(ar, describeSync({ sent: 0, alreadyThere: n, remaining: 0, needsAttention: 0, online: true }));
+    expect(found(2)).toContain('كان عنصران موجودين في الخدمة مسبقًا.');
+    expect(
+      sayWords(await wording('de', 'de-DE'), describeSync({ sent: 1, alreadyThere: 1, remaining: 0, needsAttention: 0, online: true })),
+    ).toBe('Gesendet: 1. 1 war bereits beim Dienst. Alles hat den Dienst erreicht.');
   });
 });
 

@@ -3,12 +3,12 @@
  * remain (saying which and why); `outbox` lists entries and resolves the ones that need attention.
  */
 import { defineMessage, defineMessages, type Wording } from '../../shared/i18n/messages';
-import type { OutboxEntry } from '../../shared/domain';
+import type { OutboxEntry, SyncReport } from '../../shared/domain';
 import { badgeOf } from '../../shared/status/badge';
 import { EXIT, type Command } from '../command';
-import { columns, headingWords } from '../columns';
+import { columns, headingWords, WRAPS } from '../columns';
 import { UsageError } from '../failure';
-import { formatTable } from '../table';
+import { formatTable, wrapSentences } from '../table';
 import { dayWords, syncWords, words } from '../words';
 import { logChange, logOptions, type LogOption } from '../log-fields';
 import { coreWithRules } from './logging';
@@ -61,6 +61,20 @@ const M = defineMessages({
     defaultMessage:
       '{count, plural, one {Sent # entry} other {Sent # entries}}; {online, select, true {the service is reachable} other {the service could not be reached}}.',
     description: 'After punch sync: how many outbox entries were sent (glossary: entry).',
+  },
+  found: {
+    id: 'cli.sync.found',
+    defaultMessage:
+      '{count, plural, one {Found # entry already on the service} other {Found # entries already on the service}}; {online, select, true {the service is reachable} other {the service could not be reached}}.',
+    description:
+      'After punch sync, when nothing was sent but entries were found on the service already (sent by an earlier sync whose end was lost): they are settled, not sent twice (glossary: entry).',
+  },
+  sentFound: {
+    id: 'cli.sync.sent-found',
+    defaultMessage:
+      '{sent, plural, one {Sent # entry} other {Sent # entries}}; {found, plural, one {# more was already on the service} other {# more were already on the service}}; {online, select, true {the service is reachable} other {the service could not be reached}}.',
+    description:
+      'After punch sync: how many outbox entries were sent, and how many more were found on the service already (sent by an earlier sync whose end was lost), not sent twice (glossary: entry).',
   },
   nothingSent: { id: 'cli.sync.nothing-sent', defaultMessage: 'Nothing was sent.' },
   empty: { id: 'cli.outbox.empty', defaultMessage: 'The outbox is empty.' },
@@ -126,13 +140,13 @@ const M = defineMessages({
 });
 
 /**
- * The list's table. A held entry's why in a few words, as `punch sync` says it: its full sentence names the report
- * twice and wraps the column; the lines under the table (`heldLines`, sync's own lines) name the command that answers.
- * `--json` keeps the full `waitsForAnswer`.
+ * The list's table, within `width` columns: the job and the why go on under themselves on the row's next lines. A
+ * held entry's why in a few words, as `punch sync` says it: its full sentence names the report twice; the lines under
+ * the table (`heldLines`, sync's own lines) name the command that answers. `--json` keeps the full `waitsForAnswer`.
  */
-function outboxTable(entries: OutboxEntry[], w: Wording): string {
+function outboxTable(entries: OutboxEntry[], w: Wording, width: number): string {
   return formatTable(
-    columns(w, ['entry', 'kind', 'date', ['hours', { align: 'right' }], 'job', 'state', 'why']),
+    columns(w, ['entry', 'kind', 'date', ['hours', { align: 'right' }], ['job', WRAPS], 'state', ['why', WRAPS]]),
     entries.map((e) => [
       e.id,
       w.say(M.kind, { kind: e.kind }),
@@ -142,6 +156,8 @@ function outboxTable(entries: OutboxEntry[], w: Wording): string {
       syncWords(badgeOf(e.state, [e]), w),
       waitsForText(w, e) ?? (e.heldByReport ? w.say(M.heldWhy) : waitsForAnswerText(w, e)) ?? serviceDayText(w, e) ?? entryMessage(w, e),
     ]),
+    [],
+    { maxWidth: width },
   );
 }
 
@@ -151,6 +167,14 @@ function heldLines(entries: OutboxEntry[], w: Wording): string[] {
   for (const e of entries) if (e.heldByReport) byReport.set(e.heldByReport, (byReport.get(e.heldByReport) ?? 0) + 1);
   const lines = [...byReport].map(([id, count]) => w.say(M.heldList, { count, command: `\`punch data log-again|discard ${id}\`` }));
   return lines.length ? [...lines, w.say(M.answer, { logAgain: '`log-again`', discard: '`discard`' })] : [];
+}
+
+/** What a sync did: entries sent, and entries found already on the service (sent before, not sent twice), apart. */
+function syncSummary(r: SyncReport, w: Wording): string {
+  const online = String(r.online);
+  const found = r.alreadyThere ?? 0;
+  if (!found) return w.say(M.sent, { count: r.sent, online });
+  return r.sent ? w.say(M.sentFound, { sent: r.sent, found, online }) : w.say(M.found, { count: found, online });
 }
 
 /** One line per entry still waiting, for the `sync` exit-3 message. */
@@ -181,7 +205,7 @@ export const syncCommand: Command = {
     const report = await core.call('syncNow', {});
     const remaining = (await core.call('getOutbox', {})).filter((e) => e.state !== 'synced');
     const json = { ...report, remainingEntries: remaining };
-    const summary = w.say(M.sent, { count: report.sent, online: String(report.online) });
+    const summary = wrapSentences(syncSummary(report, w), ctx.width);
     // a data file kept aside is said until the user has seen it (exit 5, over exit 3)
     const status = await core.call('getStatus', {});
     if (status.account.problem) {
@@ -189,7 +213,7 @@ export const syncCommand: Command = {
       return withDamage(
         {
           json,
-          text: `${w.say(M.nothingSent)}\n${remaining.length ? outboxTable(remaining, w) : w.say(M.empty)}`,
+          text: `${w.say(M.nothingSent)}\n${remaining.length ? outboxTable(remaining, w, ctx.width) : w.say(M.empty)}`,
           exitCode: EXIT.serviceFailed,
           problem: accountProblem(w, status.account),
         },
@@ -201,9 +225,10 @@ export const syncCommand: Command = {
     return withDamage(
       {
         json,
-        text: `${summary}\n${outboxTable(remaining, w)}`,
+        text: `${summary}\n${outboxTable(remaining, w, ctx.width)}`,
         exitCode: EXIT.entriesRemain,
-        problem: `${w.say(M.remain, { count: remaining.length })}\n  ${remaining.map((e) => whyRemaining(e, report.online, w)).join('\n  ')}`,
+        // each entry's line within the width, going on at its indent (the line starts after "punch: " on the first)
+        problem: `${w.say(M.remain, { count: remaining.length })}\n${wrapSentences(remaining.map((e) => `  ${whyRemaining(e, report.online, w)}`).join('\n'), ctx.width)}`,
         hint: remaining.some((e) => e.state === 'needs-attention' && !e.waitsFor)
           ? w.say(M.resolve, { command: '`punch outbox fix|retry|discard|recorded <entry>`' })
           : remaining.every((e) => e.waitsFor)
@@ -247,7 +272,10 @@ export const outboxCommand: Command = {
       const text =
         entries.length === 0
           ? w.say(M.empty)
-          : [outboxTable(entries, w), w.say(M.count, { count: entries.length }), ...heldLines(entries, w)].join('\n');
+          : [
+              outboxTable(entries, w, ctx.width),
+              wrapSentences([w.say(M.count, { count: entries.length }), ...heldLines(entries, w)].join('\n'), ctx.width),
+            ].join('\n');
       return { json: entries, text };
     }
     const id = ctx.positionals[1];
@@ -261,6 +289,9 @@ export const outboxCommand: Command = {
       const fix = logChange(ctx.values, FIXABLE);
       entries = await (await coreWithRules(ctx)).call('fixEntry', { id, ...fix }); // the same core, its rules read
     }
-    return { json: entries, text: `${w.say(M.done, { action, id })}\n${entries.length ? outboxTable(entries, w) : w.say(M.empty)}` };
+    return {
+      json: entries,
+      text: `${w.say(M.done, { action, id })}\n${entries.length ? outboxTable(entries, w, ctx.width) : w.say(M.empty)}`,
+    };
   },
 };

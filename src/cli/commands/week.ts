@@ -8,7 +8,7 @@ import { defineMessage, defineMessages, type Wording } from '../../shared/i18n/m
 import type { WeekView } from '../../shared/domain';
 import { englishWording } from '../../shared/i18n/english';
 import { EXIT, type Command } from '../command';
-import { columns } from '../columns';
+import { columns, WRAPS } from '../columns';
 import { localDay, parseDay, str, userToday } from '../input';
 import { formatTable, wrapSentences } from '../table';
 import { approvalWords, dayWords, minutesToHhmm, momentWords, syncWords, weekdayWords, words, yesNo } from '../words';
@@ -100,14 +100,17 @@ const M = defineMessages({
 export function describeWeek(w: WeekView, t: Wording = englishWording()): string {
   const lines: string[] = [];
   // days as people read them; `--json` keeps the wire's days for scripts
+  // the heading names the timesheet, its state and the manager's comment: wrapped between words, as the sentences are
   lines.push(
-    t.say(M.heading, {
-      week: t.formats.week(w.weekStart),
-      sheet: w.timesheet?.recordId ?? 'none',
-      status: approvalWords(w.timesheet?.status, t),
-      comments: w.timesheet?.comments || 'none',
-      locked: String(w.locked),
-    }),
+    wrapSentences(
+      t.say(M.heading, {
+        week: t.formats.week(w.weekStart),
+        sheet: w.timesheet?.recordId ?? 'none',
+        status: approvalWords(w.timesheet?.status, t),
+        comments: w.timesheet?.comments || 'none',
+        locked: String(w.locked),
+      }),
+    ),
   );
   if (!w.fresh) lines.push(copyWords(w, Date.now(), t));
   const rejected = w.logs.filter((l) => l.approvalStatus === 'rejected').length;
@@ -129,8 +132,8 @@ export function describeWeek(w: WeekView, t: Wording = englishWording()): string
   if (w.logs.length === 0) lines.push(t.say(M.empty));
   else {
     // within 100 columns: the day once per day and by its weekday alone (the week is said above), the short id, the
-    // log's approval only where it differs from the timesheet's (said above), descriptions cut to what is left
-    // (whole in `--json`). A log from the service shows the service's id (./find-log.ts shownLogId).
+    // log's approval only where it differs from the timesheet's (said above), the job on as many lines as it takes,
+    // descriptions cut to what is left (whole in `--json`). A log from the service shows the service's id (./find-log.ts shownLogId).
     // no timesheet yet: its logs are drafts, which the header's "not submitted" already says
     const sheetStatus = w.timesheet?.status ?? 'draft';
     const logs = [...w.logs].sort((a, b) => a.workDate.localeCompare(b.workDate));
@@ -139,7 +142,7 @@ export function describeWeek(w: WeekView, t: Wording = englishWording()): string
         columns(t, [
           'day',
           'id',
-          ['job', { max: 24 }],
+          ['job', WRAPS],
           ['hours', { align: 'right' }],
           'billable',
           'state',

@@ -117,7 +117,8 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
   let checkAsked = false;
   /** "Sync now" against the step an entry waits after it was found absent. */
   const asks = createAsks();
-  let sent = 0;
+  /** This run's entries sent, and found already on the service (not sent again): its report. */
+  let [sent, found] = [0, 0];
   const me = engineIdentity();
   // once closed, no request starts (a reconciliation reads several times), and a read in flight is aborted
   const session = closingSession(deps.session, () => closed);
@@ -158,10 +159,11 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
     resetBackoff: () => pacing.resetBackoff(),
   });
   const { apply, settle, claim } = records;
-  /** The service answered; `sentOne` when an entry was recorded as sent (counted in the run's report). */
-  function succeeded(sentOne = false): void {
+  /** The service answered; `counted`: the entry was sent by this run, or found already on the service (the report). */
+  function succeeded(counted?: 'sent' | 'found'): void {
     records.answered();
-    if (sentOne) sent++;
+    if (counted === 'sent') sent++;
+    else if (counted === 'found') found++;
   }
 
   // what the engine's parts share: its session (closing with it), its reads' limits, its retry, its state
@@ -203,7 +205,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
   };
 
   /** The signed-in account's counts, like the status line's (./records.ts `syncReportOf`). */
-  const report = (): SyncReport => syncReportOf(ledger.read(), accountKeyOf(session), sent, reach.reachable());
+  const report = (): SyncReport => syncReportOf(ledger.read(), accountKeyOf(session), { sent, found }, reach.reachable());
 
   const engine: SyncEngine = {
     run(opts = {}) {
@@ -223,7 +225,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
         stopOnAbort(opts.signal, stopping);
         return running;
       }
-      sent = 0;
+      [sent, found] = [0, 0];
       stopping = new AbortController();
       stopOnAbort(opts.signal, stopping);
       recheck = !!opts.recheck;
@@ -241,7 +243,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
               recheck = false;
               // only while the service answers: during an outage the entries wait for the next check anyway
               if (reach.reachable())
-                sent += await recheckAmbiguousAdds({ ledger, session, now: () => clock.now(), apply, call: engineRead() });
+                found += await recheckAmbiguousAdds({ ledger, session, now: () => clock.now(), apply, call: engineRead() });
             }
             await syncPass(loop);
           } while (again && !closed && !stoppedRun());

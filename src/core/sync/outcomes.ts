@@ -49,8 +49,11 @@ export interface OutcomeDeps {
   settle: (op: OutboxOp, fn: (j: Journal) => void) => void;
   /** Records the service's refusal of an entry, as `settle`, and says its weeks may have moved on (./records.ts). */
   refuse: (op: OutboxOp, fn: (j: Journal) => void) => void;
-  /** The service answered (online, backoff over); `sent`: the entry counts as sent in the run's report. */
-  succeeded: (sent: boolean) => void;
+  /**
+   * The service answered (online, backoff over); `counted`: how the entry counts in the run's report: `sent` by this
+   * run, or `found` already on the service (put there by an earlier run whose end the disk or a crash lost).
+   */
+  succeeded: (counted?: 'sent' | 'found') => void;
   /** The limits of one of the engine's reads (no retries inside, bounded, aborted on close): see ./engine.ts. */
   engineRead: () => CallOptions;
   /** The service could not be reached. */
@@ -62,8 +65,11 @@ export interface OutcomeDeps {
 export interface SyncOutcomes {
   /** A send of `op` (already marked `sending`) threw `e`: records what is known and says how the run goes on. */
   failed(op: OutboxOp, e: unknown): Promise<Step>;
-  /** `op` may or may not have been applied: asks the service (never re-sends blindly) and records the answer. */
-  settleAmbiguous(op: OutboxOp): Promise<Step>;
+  /**
+   * `op` may or may not have been applied: asks the service (never re-sends blindly) and records the answer.
+   * `sentNow`: this run sent it (its answer was lost), so found on the service it counts as sent, not as found.
+   */
+  settleAmbiguous(op: OutboxOp, sentNow?: boolean): Promise<Step>;
 }
 
 export function createSyncOutcomes(deps: OutcomeDeps): SyncOutcomes {
@@ -85,7 +91,7 @@ export function createSyncOutcomes(deps: OutcomeDeps): SyncOutcomes {
     return 'stop';
   }
 
-  async function settleAmbiguous(op: OutboxOp): Promise<Step> {
+  async function settleAmbiguous(op: OutboxOp, sentNow = false): Promise<Step> {
     let result;
     try {
       result = await reconcile(session.client(), session.user(), ledger.read(), op, deps.engineRead());
@@ -108,7 +114,7 @@ export function createSyncOutcomes(deps: OutcomeDeps): SyncOutcomes {
     switch (result.outcome) {
       case 'applied':
         settle(op, (j) => markApplied(j, op.id, now, { timeLogId: result.timeLogId, outcome: 'reconciled', message: outboxWords.found() }));
-        deps.succeeded(true);
+        deps.succeeded(sentNow ? 'sent' : 'found');
         return 'next';
       case 'not-applied': {
         // It failed without reaching the service, and the same path will likely fail the same way at once: it goes
@@ -141,7 +147,7 @@ export function createSyncOutcomes(deps: OutcomeDeps): SyncOutcomes {
     if (e instanceof ServiceError && op.kind === 'delete' && e.code === 7049) {
       // 7049 "no such record": the log is already gone, which is what the delete wanted
       settle(op, (j) => markApplied(j, op.id, now, { outcome: 'reconciled', message: errorText(e) }));
-      deps.succeeded(true);
+      deps.succeeded('found');
       return 'next';
     }
     // refused as a future day that is the user's today: the service's calendar is behind (another zone); it waits
@@ -151,14 +157,14 @@ export function createSyncOutcomes(deps: OutcomeDeps): SyncOutcomes {
       const words = outboxWords.waitsForServiceDay(op.kind, wait.day, wait.serviceDay);
       settle(op, (j) => markWaitingForServiceDay(j, op.id, now, retryAt, wait, words));
       pacing.wakeAt(retryAt);
-      deps.succeeded(false); // the service answered: we are online
+      deps.succeeded(); // the service answered: we are online
       return 'next';
     }
     if (e instanceof ServiceError) {
       // the words for people (service/words.ts); the code stays on the error, the field goes to the Fix form
       deps.refuse(op, (j) => markRefused(j, op.id, now, errorText(e), e.field));
       deps.notify('warning', outboxWords.refusedNotice(describe(op), errorValue(e)));
-      deps.succeeded(false); // the service answered: we are online
+      deps.succeeded(); // the service answered: we are online
       return 'next';
     }
     if (e instanceof AuthError) {
@@ -173,7 +179,7 @@ export function createSyncOutcomes(deps: OutcomeDeps): SyncOutcomes {
     }
     // applied 'unknown' (or an unexpected error after the request may have gone): reconcile, never re-send blindly
     settle(op, (j) => noteAttempt(j, op.id, now, 'ambiguous', errorText(e)));
-    return settleAmbiguous(ledger.read().ops.find((o) => o.id === op.id) ?? op);
+    return settleAmbiguous(ledger.read().ops.find((o) => o.id === op.id) ?? op, true);
   }
 
   return { failed, settleAmbiguous };

@@ -21,11 +21,17 @@ import { countByState, heldForAnswer } from '../outbox';
  * A sync's report: the signed-in account's counts, like the status line's (entries of another account wait for it,
  * counted apart), and those held for the user's answer to a torn delete said apart (not sent until the answer).
  */
-export function syncReportOf(j: Readonly<Journal>, account: string | undefined, sent: number, online: boolean): SyncReport {
+export function syncReportOf(
+  j: Readonly<Journal>,
+  account: string | undefined,
+  counts: { sent: number; found: number },
+  online: boolean,
+): SyncReport {
   const c = countByState(j, account);
   const held = c.queued + c.sending > 0 ? heldForAnswer(j, account) : 0;
   return {
-    sent,
+    sent: counts.sent,
+    alreadyThere: counts.found,
     remaining: c.queued + c.sending,
     needsAttention: c.needsAttention,
     online,

@@ -33,8 +33,8 @@ export interface SenderDeps {
   settle: (op: OutboxOp, fn: (j: Journal) => void) => void;
   /** Takes the entry under the lock (./claims.ts); undefined when it is not this engine's to work on any more. */
   claim: (op: OutboxOp) => OutboxOp | undefined;
-  /** The service answered; `sentOne` when an entry was recorded as sent. */
-  succeeded: (sentOne: boolean) => void;
+  /** The service answered; `counted`: the entry was sent by this run, or found already on the service (./outcomes.ts). */
+  succeeded: (counted?: 'sent' | 'found') => void;
   /** The limits of one of the engine's reads, and of its writes (./engine.ts). */
   engineRead: () => CallOptions;
   engineWrite: () => CallOptions;
@@ -102,7 +102,7 @@ export function createSender(deps: SenderDeps): { send(picked: OutboxOp): Promis
       });
       return true;
     });
-    if (settled) deps.succeeded(true);
+    if (settled) deps.succeeded('found');
     return 'next';
   }
 
@@ -156,7 +156,7 @@ export function createSender(deps: SenderDeps): { send(picked: OutboxOp): Promis
         await client.deleteTimeLog(row!.timeLogId!, deps.engineWrite());
         settle(op, (j) => markApplied(j, op.id, clock.now()));
       }
-      deps.succeeded(true);
+      deps.succeeded('sent');
       return 'next';
     } catch (e) {
       return deps.failed(op, e);

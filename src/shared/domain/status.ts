@@ -119,7 +119,14 @@ export interface AppStatus {
 export type StorageState = 'ok' | 'full' | 'read-only' | 'denied' | 'failed';
 
 export interface SyncReport {
+  /** Entries this run sent to the service (their request went out now, its answer or a read-back says it arrived). */
   sent: number;
+  /**
+   * Entries this run found already on the service and did not send again: sent by an earlier run whose end a crash or
+   * the disk lost (a torn journal), or a delete whose log was already gone. The core always gives it; absent from
+   * older cores (which counted these in `sent`).
+   */
+  alreadyThere?: number;
   /** Queued or being sent, `heldForAnswer` included. */
   remaining: number;
   needsAttention: number;

@@ -14,7 +14,7 @@ import {
   type FlaggableWeek,
 } from '../../../shared/team/week-flags';
 import { parseHhmm, toHhmm } from '../../../shared/time/hours';
-import { columns } from '../../columns';
+import { columns, WRAPS } from '../../columns';
 import { formatPairs, formatTable } from '../../table';
 import { approvalShortWords, approvalWords, billingWords, dayWords, periodWords } from '../../words';
 
@@ -164,12 +164,12 @@ export function describeTimesheet(t: TimesheetDetail, w: Wording): string {
     [w.say(M.lookAt), flagsOf(t, new Date().getFullYear(), w)],
   ]);
   if (t.timeLogs.length === 0) return `${head}\n\n${w.say(M.noLogs)}`;
-  // within 100 columns: descriptions cut to what is left (whole in --json)
+  // within 100 columns: the job on as many lines as it takes, descriptions cut to what is left (whole in --json)
   const logs = formatTable(
     columns(w, [
       'timeLog',
       'date',
-      ['job', { max: 24 }],
+      ['job', WRAPS],
       ['hours', { align: 'right' }],
       'billing',
       'approval',

@@ -52,8 +52,9 @@ const M = defineMessages({
   report: {
     id: 'outbox.sync.report',
     defaultMessage:
-      'Sent {sent}.{remaining, plural, =0 {} other { # waiting.}}{attention, plural, =0 {} one { # needs attention.} other { # need attention.}}{done, select, yes { Everything reached the service.} other {}}',
-    description: 'After Sync now: how many entries were sent, still wait, and need attention.',
+      'Sent {sent}.{found, plural, =0 {} one { # was already on the service.} other { # were already on the service.}}{remaining, plural, =0 {} other { # waiting.}}{attention, plural, =0 {} one { # needs attention.} other { # need attention.}}{done, select, yes { Everything reached the service.} other {}}',
+    description:
+      'After Sync now: how many entries were sent, were found on the service already (sent by an earlier sync whose end was lost: not sent twice), still wait, and need attention.',
   },
 });
 
@@ -86,6 +87,7 @@ export function describeSync(r: SyncReport): Words {
         ? words(M.offline, { remaining })
         : words(M.report, {
             sent: r.sent,
+            found: r.alreadyThere ?? 0,
             remaining,
             attention: r.needsAttention,
             done: !r.remaining && !r.needsAttention ? 'yes' : 'no',

@@ -1,0 +1,168 @@
+/**
+ * Every line `punch` prints for people fits 100 columns (the width when stdout is not a terminal), in English, German
+ * and Arabic, against a realistic week: job names longer than a column, an entry that waits for the service's day to
+ * begin (its calendar in another zone), one the service refused, a submitted (locked) week, a timesheet with a
+ * manager's comment. Commands and every --help; stdout and stderr alike, but for the lines still known to run over
+ * (`KNOWN`). The outbox's WHY and the JOB wrap under themselves (whole, never cut); the week's heading wraps between
+ * words. Real punch against the sandbox.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedState } from '../../src/sandbox/index';
+import { addDays, weekStartOf } from '../../src/shared/time/week';
+import { COMMANDS } from '../../src/cli/commands/index';
+import { freeDay, startCliWorld, type CliWorld } from '../fixtures/cli-harness';
+import { removeDir, tempDir } from '../fixtures/temp-dirs';
+import { TEST_TODAY } from '../fixtures/test-clock';
+
+/** Columns a line takes: code points, leaving out the marks on a letter and the invisible direction marks. */
+const columns = (line: string) => [...line.replace(/[\p{M}\p{Cf}]/gu, '')].length;
+const LONG = ' for the Acme Corporation website relaunch, phase two';
+const WHY_WAITS = /Waiting for the service's day to begin/;
+
+let w: CliWorld;
+let stateDir: string;
+let lockedDay: string;
+let refusedDay: string;
+let sheetId: string;
+
+beforeAll(async () => {
+  // the demo company, its jobs named as some companies name them: longer than any column
+  const state = seedState({ today: TEST_TODAY });
+  for (const j of state.jobs) j.jobName += LONG;
+  const locked = state.timesheets.find((t) => t.user.startsWith('maya.patel') && t.status === 'approved')!;
+  locked.comments = 'Approved; please split the workshop hours by client next time so the invoices can be checked quickly';
+  lockedDay = locked.fromDate;
+  sheetId = state.timesheets.find((t) => t.status === 'pending' && !t.user.startsWith('maya.patel'))!.timesheetId;
+  stateDir = tempDir('punch-width-');
+  const persistPath = path.join(stateDir, 'state.json');
+  fs.writeFileSync(persistPath, JSON.stringify(state));
+  w = await startCliWorld({ persistPath });
+  const job = w.sandbox.state().jobs.find((j) => j.jobStatus === 'in-progress' && j.assignedTo.includes(w.sandbox.demoUser))!;
+  const logged = (day: string, description: string) =>
+    w.punch(['log', '--job', job.jobId, '--date', day, '--hours', '1:00', '--description', description]);
+  expect((await logged(freeDay(w.sandbox.state(), w.sandbox.demoUser, 60), 'Layout review with the client')).code).toBe(0);
+  // refused: queued while the service fails every request (a 503), the day filled up elsewhere meanwhile
+  refusedDay = freeDay(w.sandbox.state(), w.sandbox.demoUser, 60, 1);
+  w.sandbox.fault({ kind: 'http-5xx', status: 503 });
+  expect((await logged(refusedDay, 'Refused once the day was full')).code).toBe(0);
+  w.sandbox.fault(null);
+  const [h, m] = w.sandbox.state().settings.maxHoursPerDay.split(':').map(Number);
+  const used = w.sandbox
+    .state()
+    .timeLogs.filter((l) => l.user === w.sandbox.demoUser && l.workDate === refusedDay)
+    .reduce((n, l) => n + l.minutes, 0);
+  const left = h * 60 + m - used;
+  w.sandbox.elsewhere.log({
+    jobId: job.jobId,
+    workDate: refusedDay,
+    hours: `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`,
+  });
+  // waiting: the service's calendar a day behind the user's
+  w.sandbox.configure({ today: addDays(TEST_TODAY, -1) });
+  expect((await logged(TEST_TODAY, 'Ahead of the service')).code).toBe(0);
+  await w.punch(['sync']);
+}, 120_000);
+
+afterAll(async () => {
+  await w?.close();
+  if (stateDir) removeDir(stateDir);
+});
+
+/**
+ * Lines still over 100 columns with this week, not yet wrapped (other tests read these lines whole): `status`'s Sync
+ * line (a sentence after its label), `jobs` (a table of names, project and client side by side), `week`'s log table in
+ * German and Arabic (its STATE and FROM words) and the refusal under it, and the list of blockers on stderr of
+ * `submit`. Everything else is checked, every --help included (and `sync`'s list of the entries left, on stderr).
+ */
+const KNOWN: Record<string, true> = {
+  'status (stdout)': true,
+  'jobs (stdout)': true,
+  'week (stdout)': true,
+  'submit (stderr)': true,
+};
+
+/** The lines of `text` over 100 columns, each said with where it came from. */
+const over = (what: string, text: string) =>
+  text
+    .split('\n')
+    .filter((l) => columns(l) > 100)
+    .map((l) => `${what}: ${columns(l)}: ${l}`);
+
+describe('punch within 100 columns', () => {
+  it('the outbox: the WHY and the JOB wrap under their columns, every word kept, --json unchanged', async () => {
+    const [text, json] = await Promise.all([w.punchHere(['outbox']), w.punchHere(['outbox', '--json'])]);
+    expect(over('outbox', text.stdout)).toEqual([]);
+    const entries = JSON.parse(json.stdout) as Array<{ state: string; waitsForServiceDay?: string; message?: string; jobName: string }>;
+    const waiting = entries.find((e) => e.waitsForServiceDay)!;
+    expect(waiting.waitsForServiceDay).toMatch(WHY_WAITS);
+    expect(entries.some((e) => e.state === 'needs-attention')).toBe(true);
+    const lines = text.stdout.split('\n');
+    const why = lines[0].indexOf('WHY');
+    const job = lines[0].indexOf('JOB');
+    // the entry's row and the lines under it (the other columns blank there): its WHY and JOB read down their columns
+    const row = lines.findIndex((l) => l.startsWith('op-') && l.slice(why).startsWith('Waiting'));
+    expect(row, text.stdout).toBeGreaterThan(1);
+    let end = row + 1;
+    while (end < lines.length && lines[end].slice(0, job).trim() === '') end++;
+    const down = (from: number, to?: number) =>
+      lines
+        .slice(row, end)
+        .map((l) => l.slice(from, to).trim())
+        .join(' ')
+        .replace(/\s+/g, ' ')
+        .trim();
+    expect(end - row, 'wrapped: several lines').toBeGreaterThan(2);
+    expect(down(why)).toBe(waiting.waitsForServiceDay);
+    expect(down(job, lines[0].indexOf('STATE'))).toBe(waiting.jobName);
+  });
+
+  it('the week heading of a locked week with a comment wraps between words', async () => {
+    const r = await w.punchHere(['week', '--date', lockedDay]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(over('week', r.stdout)).toEqual([]);
+    const heading = r.stdout.split('\n\n')[0];
+    expect(heading.replace(/\n/g, ' ')).toMatch(
+      /^Week of .+\(timesheet \d+: approved; comments: "Approved; please split .+ quickly"\), locked$/,
+    );
+    expect(heading.split('\n').length, 'too long for one line: wrapped').toBeGreaterThan(1);
+  });
+
+  for (const lang of ['en', 'de', 'ar']) {
+    it(`every command and every --help in ${lang}`, async () => {
+      const runs: string[][] = [
+        ['status'],
+        ['jobs'],
+        ['week'],
+        ['week', '--date', lockedDay],
+        ['week', '--date', refusedDay],
+        ['outbox'],
+        ['sync'],
+        ['settings'],
+        ['config'],
+        ['data'],
+        ['timer', 'status'],
+        ['roles'],
+        ['timesheets'],
+        ['timesheet', sheetId],
+        ['payroll', '--last-month'],
+        ['employees'],
+        ['copy-week', '--from', addDays(weekStartOf(TEST_TODAY), -7), '--dry-run'],
+        ['submit', '--week-of', refusedDay],
+        ['--help'],
+        ['employee', '--help'],
+        ['timer', '--help'],
+        ...COMMANDS.map((c) => [...c.name.split(' '), '--help']),
+      ];
+      const found: string[] = [];
+      for (const args of runs) {
+        const r = await w.punchHere([...args, '--lang', lang]);
+        const what = args.join(' ');
+        if (!KNOWN[`${args[0]} (stdout)`]) found.push(...over(`${what} (stdout)`, r.stdout));
+        if (!KNOWN[`${args[0]} (stderr)`]) found.push(...over(`${what} (stderr)`, r.stderr));
+      }
+      expect(found).toEqual([]);
+    }, 120_000);
+  }
+});
