@@ -32,13 +32,14 @@ export const currentWebEntry = (): keyof typeof WEB_ENTRIES =>
 
 /**
  * Starts the server directly (not through scripts/web.mjs): the process measured is then the server itself. `env` is
- * added to this process's environment without its PUNCH_*; each start gets a fresh PUNCH_DATA_DIR.
+ * added to this process's environment without its PUNCH_*; each start gets a fresh PUNCH_DATA_DIR. `root`: the tree
+ * whose build is served (another worktree's, to compare two builds in one run: bench/web-paint.ts).
  */
-export async function startWebServer(entry: readonly string[], env: Record<string, string> = {}): Promise<WebServer> {
+export async function startWebServer(entry: readonly string[], env: Record<string, string> = {}, root = ROOT): Promise<WebServer> {
   const data = tempDir('punch-bench-web-');
   const t0 = performance.now();
   const child = spawn(process.execPath, [...entry, '--port', '0', '--no-open'], {
-    cwd: ROOT,
+    cwd: root,
     env: { ...envWithoutPunch(), ...env, PUNCH_DATA_DIR: data.dir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
