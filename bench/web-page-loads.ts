@@ -273,8 +273,9 @@ export async function pageLoads(url: string): Promise<void> {
       );
     }
     // Playwright's waits above run its script in the page, the blank page's and the app's alike, before their paints
-    report('a blank page, nothing of Playwright\'s in it: first paint', describe(summarize(quietBlank.filter(Number.isFinite))));
-    const ratio = (v: number[]) => (v.length ? `${median(v).toFixed(2)}x (${Math.min(...v).toFixed(2)}-${Math.max(...v).toFixed(2)}x)` : 'n/a');
+    report("a blank page, nothing of Playwright's in it: first paint", describe(summarize(quietBlank.filter(Number.isFinite))));
+    const ratio = (v: number[]) =>
+      v.length ? `${median(v).toFixed(2)}x (${Math.min(...v).toFixed(2)}-${Math.max(...v).toFixed(2)}x)` : 'n/a';
     report("  both so: first tab's content / blank page", `${ratio(quietPaints)}, median of the rounds (goal 2x)`);
     report('  both so: first tab takes input / blank page', `${ratio(quietTakes)}, median of the rounds (goal 2x)`);
     report('  DOMContentLoaded (Navigation Timing)', describe(summarize(domReady)));

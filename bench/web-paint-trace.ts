@@ -94,9 +94,7 @@ export function paintWork(trace: string | Buffer, fcp: number): PaintWork | Erro
   const navigationId = painted.args?.data?.navigationId;
   const starts = events.filter((e) => e.name === 'navigationStart' && e.pid === painted.pid && e.ts <= painted.ts);
   const start = starts.find((e) => navigationId && e.args?.data?.navigationId === navigationId)?.ts ?? -Infinity;
-  const main = events.find(
-    (e) => e.ph === 'M' && e.name === 'thread_name' && e.pid === painted.pid && e.args?.name === 'CrRendererMain',
-  );
+  const main = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.pid === painted.pid && e.args?.name === 'CrRendererMain');
   const tid = main?.tid ?? painted.tid;
   const mine = events.filter((e) => e.pid === painted.pid && e.tid === tid);
   const own = ownTimes(spans(mine, new Set(WORK_KINDS)), start, painted.ts);

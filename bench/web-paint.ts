@@ -135,10 +135,7 @@ export async function runWebPaint(): Promise<void> {
       const list = results.get(name)!;
       if (!list.length) continue;
       report(`${name}: main thread's work before the first paint`, spread(list.map((r) => r.work)));
-      report(
-        `  by kind (medians)`,
-        WORK_KINDS.map((k) => `${k} ${ms(median(list.map((r) => r.byKind[k])))}`).join(', '),
-      );
+      report(`  by kind (medians)`, WORK_KINDS.map((k) => `${k} ${ms(median(list.map((r) => r.byKind[k])))}`).join(', '));
       report(`  its tasks before the paint (busy)`, spread(list.map((r) => r.busy)));
       report(
         `  font calls waited for (count; their time)`,
