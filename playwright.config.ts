@@ -26,6 +26,8 @@ export default defineConfig({
   testDir: 'test/e2e',
   // web mode's server is built once per run (out/web/web.mjs), so each test's `npm run web` starts it in plain node
   globalSetup: './test/e2e/build-web.ts',
+  // what is left of the run's temp folders, a worker killed outright having removed nothing (test/tools/e2e-temp-dirs.ts)
+  globalTeardown: './test/e2e/temp-teardown.ts',
   outputDir: 'test-results',
   timeout: 60_000,
   expect: { timeout: 10_000 },

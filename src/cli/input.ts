@@ -6,11 +6,27 @@
 import { parseDuration, toHhmm } from '../shared/time/hours';
 import { defineMessages } from '../shared/i18n/messages';
 import { addDays, isValidDate, localDate, toLocalDate } from '../shared/time/week';
+import { userDay } from '../shared/time/zone';
 import { UsageError } from './failure';
 import { words, type Worded } from './words';
 
 /** A local calendar day (real-service-notes: workDate is a local day, never built from a UTC timestamp). */
 export const localDay = localDate;
+
+/** The preference `timeZone` as stored (preferences.json, ./language.ts `storedLocale`), set as each run starts (./run.ts). */
+let daysZone: string | undefined;
+export function countDaysIn(zonePref: string | undefined): void {
+  daysZone = zonePref;
+}
+
+/**
+ * The user's day at `now`: in the zone they chose (Settings' "Count my days in", `punch config --time-zone`), the day
+ * the app, the core's rules and the timer count in; this computer's with `system`. What `today`, `yesterday` and every
+ * default day or week of punch mean.
+ */
+export function userToday(now: number = Date.now()): string {
+  return userDay(now, daysZone);
+}
 
 /** Options, values and examples are what is typed: values of the messages, never words in them. */
 const M = defineMessages({
@@ -85,12 +101,12 @@ export function notADay(value: string): Worded | undefined {
   return words(M.notADay, { value, why: 'days', month: { month: `${m[1]}-${m[2]}` }, days });
 }
 
-/** `--date`, `--from`, `--to`, `--week-of`: YYYY-MM-DD, `today` or `yesterday` (local time). */
+/** `--date`, `--from`, `--to`, `--week-of`: YYYY-MM-DD, `today` or `yesterday` (the user's days: `userToday`). */
 export function parseDay(option: string, value: string, now: number = Date.now()): string {
   const v = value.trim().toLowerCase();
-  if (v === 'today') return localDay(now);
+  if (v === 'today') return userToday(now);
   // calendar arithmetic (shared/time/week.ts), so a DST change does not skip or repeat a day
-  if (v === 'yesterday') return addDays(localDate(now), -1);
+  if (v === 'yesterday') return addDays(userToday(now), -1);
   const impossible = notADay(v);
   if (impossible)
     throw new UsageError(impossible, words(M.dayExample, { examples: { choice: [`--${option} 2026-11-20`, 'today', 'yesterday'] } }));

@@ -47,15 +47,16 @@ export function optionIn(argv: readonly string[], name: string): string | undefi
  * plain file: punch must not open the core to print its help. Anything unreadable counts as not set (the core
  * reports a damaged file itself when it opens it).
  */
-export function storedLocale(dataDir: string): { language?: string; region?: string } {
+export function storedLocale(dataDir: string): { language?: string; region?: string; timeZone?: string } {
   try {
     const doc = JSON.parse(readFileSync(join(dataDir, 'preferences.json'), 'utf8')) as {
-      preferences?: { language?: unknown; region?: unknown };
+      preferences?: { language?: unknown; region?: unknown; timeZone?: unknown };
     };
     const p = doc.preferences ?? {};
     return {
       ...(typeof p.language === 'string' && p.language !== 'system' ? { language: p.language } : {}),
       ...(typeof p.region === 'string' && p.region !== 'system' ? { region: p.region } : {}),
+      ...(typeof p.timeZone === 'string' && p.timeZone !== 'system' ? { timeZone: p.timeZone } : {}),
     };
   } catch {
     return {};
@@ -65,6 +66,8 @@ export function storedLocale(dataDir: string): { language?: string; region?: str
 export interface CliLocale {
   language: Language;
   region: string;
+  /** The zone the user's days are counted in (the preference `timeZone`); none: this computer's. */
+  timeZone?: string;
   /** `--lang` named a language punch does not speak (said as a usage error, in the language chosen otherwise). */
   unknownLang?: string;
 }
@@ -77,6 +80,7 @@ export function cliLocale(argv: readonly string[], env: Env, dataDir: string): C
   return {
     language: known ?? otherwise,
     region: (stored.region && regionTag(stored.region)) || regionFromEnv(env),
+    ...(stored.timeZone ? { timeZone: stored.timeZone } : {}),
     ...(asked !== undefined && !known ? { unknownLang: asked } : {}),
   };
 }

@@ -13,6 +13,7 @@ import { UsageError, describeFailure } from './failure';
 import { commandHelp, groupHelp, mainHelp } from './help';
 import { editDistance } from '../shared/closest';
 import { cliLocale, cliWording, optionIn, SPOKEN } from './language';
+import { countDaysIn } from './input';
 import { defineMessages } from '../shared/i18n/messages';
 import { redact } from '../shared/redact';
 import { englishWording } from '../shared/i18n/english';
@@ -123,6 +124,7 @@ export async function runCli(cliIo: CliIo): Promise<number> {
   // punch's language, before anything is said (help and usage errors too): src/cli/language.ts
   const locale = cliLocale(io.argv, io.env, optionIn(io.argv, 'data-dir') || io.env.PUNCH_DATA_DIR || defaultDataDir(io.env));
   const w = await cliWording(locale);
+  countDaysIn(locale.timeZone);
   cliIo.wordsKnown?.(w);
   let core: OpenCore | undefined;
   /** Ctrl+C during work with the core ends with exit 130 and says what it means (a `sandbox` ends as it always did). */

@@ -5,7 +5,8 @@
  * A *call* is the bridge's word (docs/ARCHITECTURE.md glossary); src/shared still names it `OperationName`, renamed
  * there once the shells that share it follow.
  */
-import { isValidDate, localDate } from '../shared/time/week';
+import { isValidDate } from '../shared/time/week';
+import { createDays, type Days } from '../shared/time/zone';
 import { firstScreenCalls } from '../shared/first-screen/calls';
 import type { FirstAnswer, FirstAnswers } from '../shared/first-screen/answers';
 import type { Clock } from './clock';
@@ -140,8 +141,10 @@ export async function firstScreenAnswers(
   dispatch: Dispatch,
   clock: Pick<Clock, 'now' | 'setTimeout' | 'clearTimeout'>,
   waitMs: number,
+  days: Days = createDays(clock),
 ): Promise<FirstAnswers> {
-  const calls = firstScreenCalls(clock.now());
+  const today = days.today();
+  const calls = firstScreenCalls(clock.now(), today);
   const answers: Array<FirstAnswer | undefined> = calls.map(() => undefined);
   const ask = (i: number) =>
     dispatch(calls[i].name, calls[i].input).then((r) => {
@@ -156,5 +159,5 @@ export async function firstScreenAnswers(
   let timer: ReturnType<typeof clock.setTimeout> | undefined;
   await Promise.race([all, new Promise<void>((resolve) => (timer = clock.setTimeout(resolve, waitMs)))]);
   clock.clearTimeout(timer);
-  return { date: localDate(clock.now()), answers: answers.filter((a): a is FirstAnswer => a !== undefined) };
+  return { date: today, answers: answers.filter((a): a is FirstAnswer => a !== undefined) };
 }

@@ -11,7 +11,8 @@ import { sentencesSaid } from '../shared/input-words';
 import { coreWords } from './core-words';
 import type { RuleViolation, TimeLog } from '../shared/domain';
 import type { NewLogValues } from '../shared/log';
-import { localDate, weekStartOf } from '../shared/time/week';
+import { weekStartOf } from '../shared/time/week';
+import { createDays, type Days } from '../shared/time/zone';
 import type { Catalog } from './catalog';
 import { accountKeyOf, InvalidInputError, type CallOptions, type Reachability, type Session } from './service';
 import { checkLog, lockedViolation, withJobName, type LogToCheck, type RuleContext } from './rules';
@@ -101,15 +102,18 @@ export function createLogRules(deps: {
   session: Session;
   /** Whether the service can be reached (./service/reachability.ts). */
   reach: Pick<Reachability, 'reachable'>;
+  /** The user's days (the zone they chose): what today is for the rules. Default: this process's zone. */
+  days?: Days;
 }): LogRules {
   const { ledger, catalog, weeks, clock, session } = deps;
+  const days = deps.days ?? createDays(clock);
 
   /** Some job list was fetched for this account: a job named by name is checked against it (./rules/check.ts). */
   const jobsKnown = () => (['in-progress', 'all', 'completed'] as const).some((s) => catalog.fetchedAt(s) !== undefined);
 
   const ruleContext = (j?: Readonly<Journal>, asRead?: LocksAsRead): RuleContext => ({
     settings: catalog.cachedSettings(),
-    today: localDate(clock.now()),
+    today: days.today(),
     jobs: catalog.cachedJobs(),
     jobsKnown: jobsKnown(),
     // the ledger plus what the service is known to hold that day (./week/day-total.ts)

@@ -14,7 +14,7 @@
  */
 import { EVENT_NAMES, type EventName } from '../shared/contract';
 import type { FirstAnswers } from '../shared/first-screen/answers';
-import { localDate } from '../shared/time/week';
+import { userDay } from '../shared/time/zone';
 import type { Subscribe } from './event-stream';
 import { firstAnswersScript } from './first-answers';
 
@@ -32,7 +32,7 @@ export interface KeepOptions {
   /** The core's `getFirstScreen`; null when it failed. */
   work: () => Promise<FirstAnswers | null>;
   subscribe: Subscribe;
-  /** The local day (the answers' `date` must be it). */
+  /** The user's day (the answers' `date` must be it); default: in the zone their preferences, answered with them, name. */
   today?: () => string;
   now?: () => number;
   /** Quiet time after a change before the answers are worked out again (a burst of pushes is one change). */
@@ -50,12 +50,18 @@ interface Kept {
   version: number;
   at: number;
   date: string;
+  /** The preference `timeZone` the answers carry: their day is counted in it. */
+  zone?: string;
   script: string;
 }
 
+/** The zone the user's days are counted in, as the answers' own `getPreferences` says it (none: the process's). */
+const zoneOf = (a: FirstAnswers): string | undefined =>
+  (a.answers?.find((x) => x.name === 'getPreferences')?.value as { timeZone?: string } | undefined)?.timeZone;
+
 export function keepFirstAnswers(opts: KeepOptions): KeptAnswers {
   const now = opts.now ?? Date.now;
-  const today = opts.today ?? (() => localDate(now()));
+  const today = (k: Kept) => (opts.today ? opts.today() : userDay(now(), k.zone));
   const settleMs = opts.settleMs ?? 300;
   const refreshMs = opts.refreshMs ?? 30_000;
   const maxAgeMs = opts.maxAgeMs ?? 45_000;
@@ -66,7 +72,7 @@ export function keepFirstAnswers(opts: KeepOptions): KeptAnswers {
   let working: Promise<Kept | null> | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
-  const current = (k: Kept | null): k is Kept => k !== null && k.version === version && now() - k.at < maxAgeMs && k.date === today();
+  const current = (k: Kept | null): k is Kept => k !== null && k.version === version && now() - k.at < maxAgeMs && k.date === today(k);
 
   /** One run of the core's work, stamped with the version it began at; kept only if nothing changed meanwhile. */
   const workOut = (): Promise<Kept | null> => {
@@ -76,7 +82,7 @@ export function keepFirstAnswers(opts: KeepOptions): KeptAnswers {
       try {
         const answers = await opts.work();
         if (!answers) return null;
-        const fresh: Kept = { version: at, at: started, date: answers.date, script: firstAnswersScript(answers) };
+        const fresh: Kept = { version: at, at: started, date: answers.date, zone: zoneOf(answers), script: firstAnswersScript(answers) };
         if (keeping && fresh.version === version) kept = fresh;
         return fresh;
       } catch {

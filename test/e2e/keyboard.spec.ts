@@ -4,7 +4,9 @@
  * lands on must show it (an outline or a box-shadow), or a keyboard user is lost.
  */
 import type { Locator, Page } from '@playwright/test';
+import type { TimerView } from '../../src/shared/domain';
 import { expect, localToday, saveScreen, test } from './fixtures';
+import { rpc } from './page-rpc';
 
 const JOB = 'Training';
 
@@ -120,4 +122,43 @@ test('the main flow works with the keyboard alone, and focus is always visible',
   await expect(page.getByText('Everything you logged has reached the service.').first()).toBeVisible();
   await tabTo(page, page.getByRole('button', { name: 'Sync now' }));
   await saveScreen(page, 'keyboard-outbox');
+});
+
+test('with no job chosen, Tab reaches the greyed Log button, which says it cannot log and why, and Enter on it sends nothing', async ({
+  page,
+  sandbox,
+}) => {
+  const form = page.getByRole('form', { name: 'Log or time your work' });
+  const hours = form.getByRole('textbox', { name: 'Hours', exact: true });
+  await hours.fill('1:30');
+  await hours.focus();
+  const log = form.getByRole('button', { name: 'Log 01:30' });
+  // reached by Tab like any button (a disabled one was skipped: the reason was never heard), its ring shown
+  await tabTo(page, log);
+  await expect(log).toHaveAttribute('aria-disabled', 'true');
+  await expect(log).toHaveAccessibleDescription('Choose a job first.');
+  await saveScreen(page, 'keyboard-log-without-job-420');
+  const requests = sandbox.requests().length;
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Space');
+  // nothing logged, nothing said but the reason, and the focus where it was
+  await expect(log).toBeFocused();
+  await expect(form.getByRole('status')).toHaveCount(0);
+  await expect(hours).toHaveValue('1:30');
+  expect(
+    sandbox
+      .requests()
+      .slice(requests)
+      .filter((r) => r.path.endsWith('/addtimelog')),
+  ).toEqual([]);
+  // with no hours it is the timer's button, the same: reached, and why it cannot start said
+  await hours.fill('');
+  const start = form.getByRole('button', { name: /Start timer/ });
+  await hours.focus();
+  await tabTo(page, start);
+  await expect(start).toHaveAttribute('aria-disabled', 'true');
+  await expect(start).toHaveAccessibleDescription('Choose a job first.');
+  await page.keyboard.press('Enter');
+  expect((await rpc<TimerView>(page, 'getTimer', {})).running).toBe(false);
+  await expect(start).toBeFocused();
 });

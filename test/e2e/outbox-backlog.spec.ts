@@ -6,18 +6,16 @@
  * 5 MiB.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page, Request } from '@playwright/test';
 import { addDays } from '../../src/shared/time/week';
 import { appDay, expect, localToday, openApp, saveScreen, startWebApp, test } from './fixtures';
+import { e2eTempDir, removeTempDir } from '../tools/e2e-temp-dirs';
 
 const BACKLOG = 10_000;
 
 /** A data directory whose outbox holds BACKLOG adds waiting, over the 60 days before today (test/fixtures/backlog-journal.ts). */
 function backlogDir(jobId: string, jobName: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'punch-e2e-backlog-'));
+  const dir = e2eTempDir('backlog');
   execFileSync('npx', ['tsx', 'test/fixtures/backlog-journal.ts', dir, String(BACKLOG), jobId, jobName, localToday()]);
   return dir;
 }
@@ -77,6 +75,6 @@ test('with 10,000 waiting the page reads windows of the outbox and the counts, n
   } finally {
     await page.close();
     await web.stop();
-    rmSync(dir, { recursive: true, force: true });
+    removeTempDir(dir);
   }
 });

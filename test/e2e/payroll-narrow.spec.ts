@@ -3,13 +3,13 @@
  * issue met: five figures, in a currency written with letters (CHF 72,380.00). Every column is whole and nothing
  * scrolls sideways; at 1280 px the table is one line per employee as before.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from '@playwright/test';
 import { seedState, type Sandbox } from '../../src/sandbox';
 import { TEST_TODAY } from '../fixtures/test-clock';
 import { expect, openApp, saveScreen, startTestSandbox, startWebApp, useTestClock, type WebApp } from './fixtures';
+import { e2eTempDir, removeTempDir } from '../tools/e2e-temp-dirs';
 
 test.describe('the payroll table', () => {
   let sandbox: Sandbox;
@@ -20,7 +20,7 @@ test.describe('the payroll table', () => {
     // the demo company paid ten times as much: five-figure amounts
     const state = seedState({ today: TEST_TODAY, seed: 1 });
     for (const e of state.employees) e.hourlyRate *= 10;
-    dir = mkdtempSync(join(tmpdir(), 'punch-e2e-payroll-'));
+    dir = e2eTempDir('payroll');
     const persistPath = join(dir, 'sandbox-state.json');
     writeFileSync(persistPath, JSON.stringify(state));
     sandbox = await startTestSandbox({ persistPath, payrollCurrency: 'CHF' });
@@ -29,7 +29,7 @@ test.describe('the payroll table', () => {
   test.afterAll(async () => {
     await web?.stop();
     await sandbox?.close();
-    rmSync(dir, { recursive: true, force: true });
+    if (dir) removeTempDir(dir);
   });
 
   test('fits the tray width: every column whole, Amount never cut, nothing scrolling sideways', async ({ page }) => {

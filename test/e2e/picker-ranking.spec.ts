@@ -3,14 +3,14 @@
  * company with the jobs the issue met: Job 1, 2, 11, 12, 16, 18 (all but Job 2 in a project whose name has a 2), and a
  * client "Super Corp" beside the job "Support Tickets". "job 2" lists Job 2 first; "sup" lists Support Tickets first.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, type Page } from '@playwright/test';
 import { DEMO_USER, seedState, type Sandbox } from '../../src/sandbox';
 import { addDays } from '../../src/shared/time/week';
 import { TEST_TODAY } from '../fixtures/test-clock';
 import { expect, openApp, saveScreen, startTestSandbox, startWebApp, useTestClock, type WebApp } from './fixtures';
+import { e2eTempDir, removeTempDir } from '../tools/e2e-temp-dirs';
 
 test.use({ viewport: { width: 420, height: 640 } });
 
@@ -48,7 +48,7 @@ test.describe('the job picker', () => {
   let dir: string;
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    dir = mkdtempSync(join(tmpdir(), 'punch-e2e-picker-'));
+    dir = e2eTempDir('picker');
     const persistPath = join(dir, 'sandbox-state.json');
     writeFileSync(persistPath, JSON.stringify(companyWithIssueJobs()));
     sandbox = await startTestSandbox({ persistPath });
@@ -57,7 +57,7 @@ test.describe('the job picker', () => {
   test.afterAll(async () => {
     await web?.stop();
     await sandbox?.close();
-    rmSync(dir, { recursive: true, force: true });
+    if (dir) removeTempDir(dir);
   });
 
   test('lists the job whose own name matches first: "job 2" puts Job 2 first, "sup" puts Support Tickets first', async ({ page }) => {

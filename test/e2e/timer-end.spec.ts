@@ -252,10 +252,10 @@ test("the end of the working day and the zone of the timer's days are set in Set
   const end = page.getByLabel('End of my working day');
   await end.fill('17:30');
   await end.blur();
-  await page.getByRole('combobox', { name: 'Days of the timer in' }).selectOption('Europe/Berlin');
-  await expect(page.getByRole('combobox', { name: 'Days of the timer in' })).toHaveValue('Europe/Berlin');
+  await page.getByRole('combobox', { name: 'Count my days in' }).selectOption('Europe/Berlin');
+  await expect(page.getByRole('combobox', { name: 'Count my days in' })).toHaveValue('Europe/Berlin');
   await saveScreensAtBothSizes(page, 'settings-workday');
-  await page.getByRole('combobox', { name: 'Days of the timer in' }).selectOption('system');
+  await page.getByRole('combobox', { name: 'Count my days in' }).selectOption('system');
 
   await startOn(page, 'migra', /Data Migration Scripts/, 'E2E end of day');
   await web.skipClock(8 * HOUR);

@@ -5,14 +5,14 @@
  * open it. The suites take these through ./fixtures.ts.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect, type Page } from '@playwright/test';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox';
 import { TEST_NOW, TEST_TODAY } from '../fixtures/test-clock';
 import { stopChild } from '../tools/stop-child';
+import { e2eTempDir, killOnExit, removeTempDir } from '../tools/e2e-temp-dirs';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 
@@ -58,8 +58,8 @@ const LOADED_AT = Date.now();
  * `args`: more of its options (`--port N`, `--data-dir D`: a restart on the same address and data).
  */
 export async function startWebApp(sandbox: Sandbox, extraEnv: Record<string, string> = {}, args: string[] = []): Promise<WebApp> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'punch-e2e-'));
-  const clockDir = mkdtempSync(join(tmpdir(), 'punch-e2e-clock-'));
+  const dataDir = e2eTempDir('data');
+  const clockDir = e2eTempDir('clock');
   const skipFile = join(clockDir, 'skip-ms');
   let skipped = 0;
   let monoSkipped = 0;
@@ -95,27 +95,46 @@ export async function startWebApp(sandbox: Sandbox, extraEnv: Record<string, str
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  killOnExit(child);
   let stdout = '';
   let stderr = '';
   child.stderr!.on('data', (c: Buffer) => {
     stderr += c.toString();
   });
-  const url = await new Promise<string>((resolveUrl, reject) => {
-    const timer = setTimeout(() => reject(new Error(`npm run web printed no URL within 90 s.\n${stderr}`)), 90_000);
-    child.stdout!.on('data', (c: Buffer) => {
-      stdout += c.toString();
-      const newline = stdout.indexOf('\n');
-      if (newline >= 0) {
+  const stopAndRemove = async () => {
+    try {
+      await stopChild(child);
+    } finally {
+      removeTempDir(dataDir);
+      removeTempDir(clockDir);
+    }
+  };
+  /** The server's first line: the address to open, token included. */
+  const firstLine = () =>
+    new Promise<string>((resolveUrl, reject) => {
+      const timer = setTimeout(() => reject(new Error(`npm run web printed no URL within 90 s.\n${stderr}`)), 90_000);
+      child.stdout!.on('data', (c: Buffer) => {
+        stdout += c.toString();
+        const newline = stdout.indexOf('\n');
+        if (newline >= 0) {
+          clearTimeout(timer);
+          resolveUrl(stdout.slice(0, newline).trim());
+        }
+      });
+      child.once('exit', (code) => {
         clearTimeout(timer);
-        resolveUrl(stdout.slice(0, newline).trim());
-      }
+        reject(new Error(`npm run web exited (${code}) before printing its URL.\n${stderr}`));
+      });
     });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`npm run web exited (${code}) before printing its URL.\n${stderr}`));
-    });
-  });
-  expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]{20,}$/);
+  let url: string;
+  try {
+    url = await firstLine();
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]{20,}$/);
+  } catch (e) {
+    // no server to hand back: nothing of it may stay (the caller has nothing to stop)
+    await stopAndRemove();
+    throw e;
+  }
 
   return {
     url,
@@ -131,11 +150,7 @@ export async function startWebApp(sandbox: Sandbox, extraEnv: Record<string, str
       skipped += ms;
       await moveClock();
     },
-    async stop() {
-      await stopChild(child);
-      rmSync(dataDir, { recursive: true, force: true });
-      rmSync(clockDir, { recursive: true, force: true });
-    },
+    stop: stopAndRemove,
   };
 }
 

@@ -13,7 +13,9 @@ import { OPERATION_NAMES, type Handlers } from '../../src/shared/contract';
 import type { FirstAnswers } from '../../src/shared/first-screen/answers';
 import { keepFirstAnswers, type KeptAnswers } from '../../src/web/kept-answers';
 import { startWebServer, type WebServer } from '../../src/web/server';
-import { runningClock, TEST_TODAY } from '../fixtures/test-clock';
+import { runningClock, TEST_NOW, TEST_TODAY } from '../fixtures/test-clock';
+import { dayIn } from '../../src/shared/time/zone';
+import { localDate } from '../../src/shared/time/week';
 
 const DAY = '2026-11-27';
 
@@ -152,4 +154,22 @@ describe("web mode's page with the kept answers", () => {
     expect(await discarded.json()).toEqual({ ok: true, value: {} });
     expect(stateIn(await page())).toEqual({ state: 11 });
   });
+});
+
+it("keeps answers made for the user's day in the zone their preferences name, where this process's day is another", async () => {
+  const now = TEST_NOW;
+  // UTC+14 or UTC-11: at 10:00 here, one of them is on another day whatever this process's zone
+  const zone = ['Pacific/Kiritimati', 'Pacific/Pago_Pago'].find((z) => dayIn(z, now) !== localDate(now))!;
+  let runs = 0;
+  const work = async (): Promise<FirstAnswers> => {
+    runs += 1;
+    return { date: dayIn(zone, now), answers: [{ name: 'getPreferences', input: {}, value: { timeZone: zone } }] };
+  };
+  kept = keepFirstAnswers({ work, subscribe: createEventBus().on, now: () => now, settleMs: 0 });
+  kept.start();
+  await expect.poll(() => runs).toBe(1);
+  await new Promise((r) => setImmediate(r));
+  await kept.script();
+  await kept.script();
+  expect(runs).toBe(1);
 });

@@ -25,7 +25,11 @@ const M = defineMessages({
     description: 'Keep the codes as they are.',
   },
   endOfDay: { id: 'cli.config.end-of-day', defaultMessage: 'End of my working day' },
-  zone: { id: 'cli.config.time-zone', defaultMessage: 'Days of the timer in' },
+  zone: {
+    id: 'cli.config.time-zone',
+    defaultMessage: 'Count my days in',
+    description: "A setting's name: the zone whose calendar days are the user's (today, this week, the timer's days).",
+  },
   zoneSystem: {
     id: 'cli.config.time-zone.system',
     defaultMessage: "this computer's zone (now: {zone})",
@@ -37,7 +41,7 @@ const M = defineMessages({
   },
   zoneHelp: {
     id: 'cli.config.option.time-zone',
-    defaultMessage: "the zone whose days split the timer's time: system, or a name such as Europe/Berlin",
+    defaultMessage: "the zone your days are counted in (today, this week, the timer's days): system, or a name such as Europe/Berlin",
     description: 'Keep "system" and the zone name as they are.',
   },
   forgotten: { id: 'cli.config.catch-forgotten-timer', defaultMessage: 'A timer left running' },

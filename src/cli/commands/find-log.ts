@@ -6,7 +6,8 @@
 import type { LocalTimeLog } from '../../shared/domain';
 import type { CoreCalls } from '../command';
 import { OfflineError, UsageError } from '../failure';
-import { localDay } from '../input';
+import { localDay, userToday } from '../input';
+import { toLocalDate } from '../../shared/time/week';
 import { defineMessages } from '../../shared/i18n/messages';
 import { words } from '../words';
 
@@ -66,7 +67,8 @@ export async function findLog(core: CoreCalls, id: string, now = Date.now()): Pr
   const readHere = new Set<string>();
   let unread = false;
   for (const look of ['look', 'now'] as const) {
-    const day = new Date(now);
+    // from the user's today (their zone's), week by week back
+    const day = toLocalDate(userToday(now));
     for (let i = 0; i < WEEKS_BACK; i++, day.setDate(day.getDate() - 7)) {
       const date = localDay(day.getTime());
       if (look === 'now' && readHere.has(date)) continue;

@@ -6,7 +6,7 @@ import { defineMessage, defineMessages } from '../../shared/i18n/messages';
 import type { LogResult } from '../../shared/contract';
 import type { AppStatus, OutboxEntry } from '../../shared/domain';
 import { example, type Command, type CommandContext, type CoreCalls } from '../command';
-import { localDay, parseDay, parseHours, required, str } from '../input';
+import { parseDay, parseHours, required, str, userToday } from '../input';
 import { billingChoice, jobChoice, logChange, logOptions, logTexts, type LogOption } from '../log-fields';
 import { words } from '../words';
 import { findLog } from './find-log';
@@ -76,7 +76,7 @@ export const logCommand: Command = {
     const job = jobChoice(v);
     const billing = billingChoice(v);
     const hours = parseHours(required(v, 'hours', '01:30'));
-    const workDate = str(v, 'date') ? parseDay('date', str(v, 'date')!) : localDay(Date.now());
+    const workDate = str(v, 'date') ? parseDay('date', str(v, 'date')!) : userToday();
     const core = await coreWithRules(ctx);
     const result = await core.call('logTime', { ...job, workDate, hours, ...billing, ...logTexts(v) });
     // a queued entry's line says why, in the status's words ("Queued (rate limited until 14:05): ...")

@@ -9,7 +9,7 @@ import type { WeekView } from '../../shared/domain';
 import { englishWording } from '../../shared/i18n/english';
 import { EXIT, type Command } from '../command';
 import { columns } from '../columns';
-import { localDay, parseDay, str } from '../input';
+import { localDay, parseDay, str, userToday } from '../input';
 import { formatTable, wrapSentences } from '../table';
 import { approvalWords, dayWords, minutesToHhmm, momentWords, syncWords, weekdayWords, words, yesNo } from '../words';
 import { shownLogId } from './find-log';
@@ -199,7 +199,7 @@ export const weekCommand: Command = {
   options: { date: { type: 'string', value: 'DATE', help: M.dateOption } },
   details: [words(M.details, { json: '--json', fresh: '"fresh"', readAt: '"readAt"', true: 'true' })],
   async run(ctx) {
-    const date = str(ctx.values, 'date') ? parseDay('date', str(ctx.values, 'date')!) : localDay(Date.now());
+    const date = str(ctx.values, 'date') ? parseDay('date', str(ctx.values, 'date')!) : userToday();
     // read now when the service answers (`fresh` then means read now, `readAt` says when); the copy only offline
     const w = await (await ctx.core()).call('getWeek', { date, look: 'now' });
     // rows kept by `copy-week --rows-only` (../fill/copy-week.ts), said after the week
@@ -214,7 +214,7 @@ export const submitCommand: Command = {
   options: { 'week-of': { type: 'string', value: 'DATE', help: M.weekOf } },
   async run(ctx) {
     const t = ctx.words;
-    const day = str(ctx.values, 'week-of') ? parseDay('week-of', str(ctx.values, 'week-of')!) : localDay(Date.now());
+    const day = str(ctx.values, 'week-of') ? parseDay('week-of', str(ctx.values, 'week-of')!) : userToday();
     const weekStart = mondayOf(day);
     const core = await ctx.core();
     const preview = await core.call('previewSubmit', { weekStart });

@@ -9,7 +9,7 @@ import { defineMessage, defineMessages } from '../../shared/i18n/messages';
 import { addDays, weekStartOf } from '../../shared/time/week';
 import type { CopyWeekPreview } from '../../shared/domain';
 import { flagOption, textOption, type Command } from '../command';
-import { localDay, parseDay, str } from '../input';
+import { parseDay, str, userToday } from '../input';
 import { batchJson, batchOutcome, batchTable } from './batch-words';
 import { wrapSentences } from '../table';
 
@@ -53,7 +53,7 @@ export const copyWeekCommand: Command = {
   },
   async run(ctx) {
     const v = ctx.values;
-    const today = localDay(Date.now());
+    const today = userToday();
     const from = str(v, 'from') ? parseDay('from', str(v, 'from')!) : addDays(today, -7);
     const to = str(v, 'to') ? parseDay('to', str(v, 'to')!) : today;
     const dryRun = v['dry-run'] === true;

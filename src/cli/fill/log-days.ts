@@ -4,15 +4,15 @@
  * others named with the reason; exit 4 when a day was not logged (docs/cli.md "Exit codes").
  *
  * `--days` takes inclusive dates `FROM..TO` (each YYYY-MM-DD, today or yesterday), weekdays of the current week
- * `mon,tue,fri`, or a range of them `mon-fri`. The current week is Monday to Sunday around today, on this computer's
- * calendar, as `punch week` shows it.
+ * `mon,tue,fri`, or a range of them `mon-fri`. The current week is Monday to Sunday around the user's today (the zone
+ * they chose: ../input.ts `userToday`), as `punch week` shows it.
  */
 import { defineMessages, type Wording } from '../../shared/i18n/messages';
 import { addDays, daysBetween, weekStartOf } from '../../shared/time/week';
 import { textOption, type CommandContext, type CommandResult } from '../command';
 import { wrapSentences } from '../table';
 import { UsageError } from '../failure';
-import { localDay, parseDay, parseHours, required, str } from '../input';
+import { parseDay, parseHours, required, str, userToday } from '../input';
 import { billingChoice, jobChoice, logTexts } from '../log-fields';
 import { batchJson, batchOutcome, batchTable } from './batch-words';
 
@@ -82,7 +82,7 @@ export function parseDays(w: Wording, value: string, now: number = Date.now()): 
     if (count > MAX_DAYS) throw new UsageError(w.say(M.tooMany, { max: MAX_DAYS, count }));
     days = Array.from({ length: count }, (_, i) => addDays(from, i));
   } else {
-    const monday = weekStartOf(localDay(now));
+    const monday = weekStartOf(userToday(now));
     days = [];
     for (const part of v.split(',').map((p) => p.trim())) {
       const [a, b, ...rest] = part.split('-');

@@ -4,6 +4,7 @@
  * resolutions, the status). Typed as Handlers: TypeScript proves every call has exactly one handler. The modules are
  * the ones ./punchcard.ts built; the team's are a room opened on first call (./team-room.ts).
  */
+import type { Days } from '../../shared/time/zone';
 import type { Handlers } from '../../shared/contract';
 import type { Preferences } from '../../shared/preferences';
 import type { AppStatus, UpdateStatus } from '../../shared/domain';
@@ -31,6 +32,8 @@ import type { FirstAnswers } from '../../shared/first-screen/answers';
 export interface CoreModules {
   dataDir: string;
   clock: Clock;
+  /** The user's days (the zone they chose). */
+  days: Days;
   catalog: ReturnType<typeof createCatalog>;
   prefs: PreferencesStore;
   timer: ReturnType<typeof createTimer>;
@@ -74,6 +77,7 @@ export function joinHandlers(m: CoreModules): Handlers {
       submission: m.submission,
       ledger,
       clock,
+      days: m.days,
       settings: () => catalog.cachedSettings(),
       announceWeeks: feed.announceWeeks,
       withRows: copyWeek.withRows,

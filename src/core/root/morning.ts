@@ -7,7 +7,8 @@ import type { Clock, PreferencesStore } from '../context';
 import type { KeyValueStore } from '../store';
 import { createMorningReminder, type Weeks } from '../week';
 import { parseHhmm } from '../../shared/time/hours';
-import { addWeeks, localDate } from '../../shared/time/week';
+import { addWeeks } from '../../shared/time/week';
+import { userDay } from '../../shared/time/zone';
 
 export interface MorningReads {
   store: KeyValueStore;
@@ -24,9 +25,10 @@ export function morningReminderOf({ store, clock, prefs, running, weeks, catalog
     store,
     now: () => clock.now(),
     at: () => (prefs.get().morningReminder ? prefs.get().morningReminderAt : undefined),
+    zone: () => prefs.get().timeZone,
     running,
     logs: async () => {
-      const today = localDate(clock.now());
+      const today = userDay(clock.now(), prefs.get().timeZone);
       const views = await Promise.all([0, -1, -2].map((n) => weeks.getWeek(addWeeks(today, n), { offline: true })));
       return views.flatMap((v) => v.logs.map((l) => ({ ...l, minutes: parseHhmm(l.hours) })));
     },

@@ -4,6 +4,7 @@
  * module keeps its own state; the root holds none but the order of closing. Plain Node: nothing here imports 'electron'.
  */
 import { registerSecrets } from '../../shared/redact';
+import { chosenZone, createDays } from '../../shared/time/zone';
 import { coreWords } from '../core-words';
 import { keytarSecrets, ACCOUNT_SCHEMA, createSession } from '../account';
 import { createAppStatus } from '../app-status';
@@ -53,9 +54,10 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
   /** Whether the data directory takes writes: part of every status (../app-status.ts). */
   const health = storageHealth(dataDir);
 
-  // the account and the preferences
+  // the account, the preferences and the user's days (in the zone they chose: every "today" of the core, the timer's too)
   const openStore = opts.openStore ?? openConfStore(dataDir);
   const prefs = opts.prefs ?? createPreferences(openStore('preferences', PREFERENCES_SCHEMA));
+  const days = createDays(clock, () => prefs.get().timeZone);
   const accountSession =
     opts.session ??
     createSession({
@@ -99,7 +101,7 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
     getRule: () => prefs.get().rounding,
     // a stop is committed in the journal: its logs carry the timer's id (../timer/README.md)
     journal: ledger,
-    zone: () => (prefs.get().timeZone === 'system' ? undefined : prefs.get().timeZone),
+    zone: () => chosenZone(prefs.get().timeZone),
     // a timer left running past the end of day is caught at every look, unless the user turned it off
     catchForgotten: () => (prefs.get().catchForgottenTimer ? prefs.get().endOfDay : undefined),
     ...(opts.timerStep ? { step: opts.timerStep } : {}),
@@ -120,14 +122,13 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
   // the world the company's rules are checked against (the day as the service holds it, the weeks' locks): read by
   // the gate, by sync (an add queued before the rules were known) and by the outbox's Fix, each through the reader
   // it declares
-  const rules = createLogRules({ ledger, catalog, weeks, clock, session, reach });
+  const rules = createLogRules({ ledger, catalog, weeks, clock, session, reach, days });
   const sync = createSyncEngine({
     ledger,
     session,
     clock,
     options: tuning.sync,
-    reach,
-    rules,
+    ...{ reach, rules, days },
     // "Last sync" is one record for every process on the data directory (the app, web mode, each `punch`)
     lastSync: lastSyncRecord(gatedStore(SYNC_STORE, SYNC_SCHEMA)),
   });
@@ -216,22 +217,18 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
   };
   // What managers and HR do: opened when a team call first comes, not at start (./team-room.ts)
   const team = teamOnFirstCall({
-    session,
-    clock,
-    bus,
-    openStore,
-    adoptServiceLogs,
+    ...{ session, clock, days, bus, openStore, adoptServiceLogs },
     companyCurrency: async () => catalog.cachedSettings().currency ?? (await catalog.settings()).currency,
   });
 
   // Typed as Handlers: TypeScript proves every call of the contract has exactly one handler (./handlers.ts).
   const handlers = joinHandlers({
     ...{ catalog, prefs, timer, timerActions, gate, undo, weeks, submission, ledger, clock, feed, copyWeek, batch },
-    ...{ morning, sync, resolutions, accountSession, reach, status, team, dataDir, announceStatus },
+    ...{ morning, sync, resolutions, accountSession, reach, status, team, dataDir, announceStatus, days },
     onPreferencesChange: opts.onPreferencesChange,
     updateStatus: opts.updateStatus,
     // the window's first calls through the same door as each of them, by the time the page is made
-    firstScreen: () => firstScreenAnswers(dispatch, clock, FIRST_SCREEN_WAIT_MS),
+    firstScreen: () => firstScreenAnswers(dispatch, clock, FIRST_SCREEN_WAIT_MS, days),
   });
   const dispatch = createDispatcher(handlers, { secrets: () => accountSession.secretsInMemory(), dataDir });
   // every exit of this process (outbox messages, notices, log lines, punch's output) redacts the session's secrets

@@ -42,6 +42,7 @@ import { createAsks } from './asks';
 import { createSender } from './send';
 import { syncPass, type LoopDeps } from './loop';
 import type { QueuedRules } from './queued-rules';
+import type { Days } from '../../shared/time/zone';
 
 /**
  * The engine's reads (the probe, the rules' check of an unchecked entry, reconciliation): no retries inside (the
@@ -67,6 +68,7 @@ export interface SyncDeps {
   reach: Reachability;
   /** What an `unchecked` add is checked against before it is sent; without it, such an add is sent as it is. */
   rules?: QueuedRules;
+  days?: Days; // the user's days (the zone they chose): a refusal as a day to come is weighed against their today
   /** The last sync, shared by every process on the data directory (./last-sync.ts); without it, this process's only. */
   lastSync?: LastSyncRecord;
   options?: SyncOptions;
@@ -163,7 +165,11 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
   }
 
   // what the engine's parts share: its session (closing with it), its reads' limits, its retry, its state
-  const shared = { ledger, session, clock, reach, engineRead, retryLater, notify: feed.notice, closed: () => closed };
+  const shared = {
+    ...{ ledger, session, clock, reach, engineRead, retryLater, days: deps.days },
+    notify: feed.notice,
+    closed: () => closed,
+  };
   const outcomes = createSyncOutcomes({
     ...shared,
     settle,

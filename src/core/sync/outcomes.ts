@@ -30,7 +30,7 @@ import {
   serviceDayBehind,
   SERVICE_DAY_RETRY_MS,
 } from '../outbox';
-import { localDate } from '../../shared/time/week';
+import { createDays, type Days } from '../../shared/time/zone';
 import { reconcile } from './reconcile';
 import type { SyncPacing } from './pacing';
 
@@ -42,6 +42,8 @@ export interface OutcomeDeps {
   /** The engine's session (refuses new requests once the engine is closed, ../store/closing.ts). */
   session: Session;
   clock: Clock;
+  /** The user's days (the zone they chose): the today a refusal as a day to come is weighed against. */
+  days?: Days;
   pacing: Pick<SyncPacing, 'pause' | 'scheduleRetry' | 'waitForRead' | 'resendDelay' | 'wakeAt'>;
   /** Records the outcome of an entry this engine holds (nothing when it is gone from the latest document). */
   settle: (op: OutboxOp, fn: (j: Journal) => void) => void;
@@ -66,6 +68,7 @@ export interface SyncOutcomes {
 
 export function createSyncOutcomes(deps: OutcomeDeps): SyncOutcomes {
   const { ledger, session, clock, pacing, settle } = deps;
+  const days = deps.days ?? createDays(clock);
 
   /** "01:30 on Support Tickets, Wed 18 Nov" (the entry's id when its log is gone). */
   function describe(op: OutboxOp): SaidValue {
@@ -142,7 +145,7 @@ export function createSyncOutcomes(deps: OutcomeDeps): SyncOutcomes {
       return 'next';
     }
     // refused as a future day that is the user's today: the service's calendar is behind (another zone); it waits
-    const wait = e instanceof ServiceError ? serviceDayBehind(op, ledger.read().rows[op.localId], e, localDate(now), now) : undefined;
+    const wait = e instanceof ServiceError ? serviceDayBehind(op, ledger.read().rows[op.localId], e, days.dayOf(now), now) : undefined;
     if (wait) {
       const retryAt = now + SERVICE_DAY_RETRY_MS;
       const words = outboxWords.waitsForServiceDay(op.kind, wait.day, wait.serviceDay);

@@ -20,10 +20,11 @@
  * has read that timesheet's detail (opened, or decided here) and its status has not changed since (./team-cache.ts).
  * A timesheet decided partly elsewhere shows its service status in the list until it is opened.
  */
+import { createDays, type Days } from '../../shared/time/zone';
 import type { OpParsed } from '../../shared/contract';
 import { isPartlyApproved } from '../../shared/team/approval';
 import type { DecisionOutcome, Timesheet, TimesheetDetail } from '../../shared/domain';
-import { addDays, localDate } from '../../shared/time/week';
+import { addDays } from '../../shared/time/week';
 import type { Clock, Session } from '../context';
 import { InvalidInputError, type CallOptions } from '../service';
 import type { TimesheetQuery } from '../service';
@@ -63,6 +64,8 @@ export interface ApprovalsDeps {
   cache?: TeamCache;
   /** Who people are by name (./people.ts); default: from what the service and this cache say, without the directory. */
   people?: People;
+  /** The user's days (the zone they chose); default: this process's. */
+  days?: Days;
 }
 
 export function createApprovals(deps: ApprovalsDeps): Approvals {
@@ -75,7 +78,8 @@ export function createApprovals(deps: ApprovalsDeps): Approvals {
   /** Details read to name a row, held a moment for the user who opens that timesheet next. */
   const named = new Map<string, { detail: TimesheetDetail; at: number }>();
   const me = () => session.user().trim().toLowerCase();
-  const today = () => localDate(clock.now());
+  const days = deps.days ?? createDays(clock);
+  const today = () => days.today();
 
   /** true / false when emails tell; undefined when the user is an employee id or the row names no email. */
   const ownByEmail = (email: string | undefined): boolean | undefined =>

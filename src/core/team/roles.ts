@@ -19,9 +19,10 @@
  * the answer is `known: false` (both tabs hidden) and nothing is raised: the probes run again on the next ask, no
  * sooner than a minute after a failure.
  */
+import { createDays, type Days } from '../../shared/time/zone';
 import type { Handlers } from '../../shared/contract';
 import type { Roles } from '../../shared/domain';
-import { addDays, localDate } from '../../shared/time/week';
+import { addDays } from '../../shared/time/week';
 import type { Clock, Session } from '../context';
 import { AuthError, ServiceError, narrowCall, type CallOptions } from '../service';
 import { TEAM_WINDOW_DAYS } from './approvals';
@@ -46,6 +47,8 @@ export interface RolesDeps {
   session: Session;
   clock: Clock;
   cache: TeamCache;
+  /** The user's days (the zone they chose); default: this process's. */
+  days?: Days;
 }
 
 const UNKNOWN: Roles = Object.freeze({ approver: false, hr: false, known: false }) as Roles;
@@ -53,6 +56,7 @@ const asRoles = (r: KnownRoles): Roles => ({ approver: r.approver, hr: r.hr, che
 
 export function createRoles(deps: RolesDeps): Pick<Handlers, 'getRoles'> {
   const { session, clock, cache } = deps;
+  const days = deps.days ?? createDays(clock);
   /** One probe at a time per account: concurrent asks share it. */
   let inFlight: { gen: number; answer: Promise<Roles> } | undefined;
   let quietUntil = 0;
@@ -95,7 +99,7 @@ export function createRoles(deps: RolesDeps): Pick<Handlers, 'getRoles'> {
 
   async function probe(): Promise<Roles> {
     const gen = cache.generation();
-    const today = localDate(clock.now());
+    const today = days.today();
     try {
       // one deadline for both questions and all their pages
       const call = narrowCall(clock, ROLES_READ);

@@ -4,6 +4,7 @@
  * when a team call first comes (../root/team-room.ts): an employee's `punch status` never
  * loads, compiles or builds any of it (docs/benchmarks.md "punch status, third pass").
  */
+import type { Days } from '../../shared/time/zone';
 import type { Handlers } from '../../shared/contract';
 import type { TimeLog } from '../../shared/domain';
 import type { Clock, EventBus } from '../context';
@@ -23,6 +24,8 @@ export interface TeamRoomDeps {
   /** Through the reachability's session: the team's calls tell the status whether the service is reachable too. */
   session: Session;
   clock: Clock;
+  /** The user's days (the zone they chose): the team screens' default weeks. */
+  days?: Days;
   bus: EventBus;
   openStore: OpenStore;
   /** Logs of the user the service holds, taken into the ledger before the user's own timesheet is deleted. */
@@ -43,11 +46,11 @@ export function openTeamRoom(deps: TeamRoomDeps): TeamRoom {
   // decisions and payroll
   const directory = createEmployeeDirectory({ session, clock, openStore });
   const people = createPeople({ session, clock, cache, directory });
-  const approvals = createApprovals({ session, clock, cache, people });
+  const approvals = createApprovals({ session, clock, cache, people, days: deps.days });
   return {
     handlers: {
       ...teamHandlers({ ...deps, approvals, directory, people }),
-      ...createRoles({ session, clock, cache }),
+      ...createRoles({ session, clock, cache, days: deps.days }),
       decideTimesheets: (input, call) => approvals.decideMany(input, call),
       estimateDecisions: async ({ count }) => approvals.estimate(count),
     },

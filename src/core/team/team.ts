@@ -3,10 +3,11 @@
  * levels - and delete), the payroll report, and employee records. Thin over the service client: the service decides
  * who may see and approve what (its answer 9000 becomes an AuthError the user sees).
  */
+import { createDays, type Days } from '../../shared/time/zone';
 import { teamWords } from './team-words';
 import type { Handlers, OperationCall, OpParsed } from '../../shared/contract';
 import type { EmployeeRecord, TimeLog } from '../../shared/domain';
-import { addDays, daysBetween, localDate, weekStartOf } from '../../shared/time/week';
+import { addDays, daysBetween, weekStartOf } from '../../shared/time/week';
 import type { Clock, EventBus, Session } from '../context';
 import type { OpenStore } from '../store';
 import { InvalidInputError, ServiceError, narrowCall, ACTION_WRITE, type CallOptions } from '../service';
@@ -44,6 +45,8 @@ function notFound(recordId: string): ServiceError {
 export interface TeamDeps {
   session: Session;
   clock: Clock;
+  /** The user's days (the zone they chose); default: this process's. */
+  days?: Days;
   /** For the `ledger` event after the user's own timesheet is deleted (its week changed). */
   bus?: EventBus;
   /** The adoption of service logs into the ledger (week/adopt.ts), wired by ../root/punchcard.ts: the user's own logs must not vanish. */
@@ -73,10 +76,11 @@ const boundedOn =
 
 export function teamHandlers(ctx: TeamDeps): Pick<Handlers, TeamOps> {
   const client = () => ctx.session.client();
-  const today = () => localDate(ctx.clock.now());
+  const days = ctx.days ?? createDays(ctx.clock);
+  const today = () => days.today();
   const directory = ctx.directory ?? createEmployeeDirectory(ctx);
 
-  const approvals = ctx.approvals ?? createApprovals({ session: ctx.session, clock: ctx.clock });
+  const approvals = ctx.approvals ?? createApprovals({ session: ctx.session, clock: ctx.clock, days });
   const bounded = boundedOn(ctx.clock);
 
   /** Every match, by name: from the directory for words, from the service for an exact value or "changed since". */

@@ -10,7 +10,8 @@
  * `reminder.json` keeps the answers of the day, shared by every process on the data directory (the app and `punch`).
  */
 import type { MorningReminder } from '../../shared/contract';
-import { addDays, localDate, weekdayOf } from '../../shared/time/week';
+import { addDays, weekdayOf } from '../../shared/time/week';
+import { atIn, chosenZone, userDay } from '../../shared/time/zone';
 import type { KeyValueStore, StoreSchema } from '../store';
 import { isFiniteNumber, isPlainObject, isString } from '../store';
 
@@ -35,25 +36,29 @@ export interface MorningInput {
   running: boolean;
   loggedToday: boolean;
   answers: MorningAnswers | undefined;
+  /** The zone the user's days and `at` are in (the preference `timeZone`); `system` or none: this process's. */
+  zone?: string;
 }
 
 /** When the reminder is due today: now (`due`), later (`at`), or not at all today (undefined). */
 export function morningDue(i: MorningInput): { due: boolean; at: number; snoozes: number } | undefined {
   if (!i.at || i.running || i.loggedToday) return undefined;
-  const today = localDate(i.now);
+  const today = userDay(i.now, i.zone);
   if (weekdayOf(today) > 5) return undefined;
   const a = i.answers?.day === today ? i.answers : undefined;
   if (a?.notToday) return undefined;
   const [hh, mm] = i.at.split(':').map(Number);
   const [y, m, d] = today.split('-').map(Number);
-  const chosen = new Date(y, m - 1, d, hh, mm).getTime();
+  const zone = chosenZone(i.zone);
+  // the chosen time on the clocks of the user's zone, as their day is
+  const chosen = zone ? atIn(zone, today, hh, mm) : new Date(y, m - 1, d, hh, mm).getTime();
   const at = Math.max(chosen, a?.snoozedUntil ?? 0);
   return { due: i.now >= at, at, snoozes: a?.snoozes ?? 0 };
 }
 
 /** The answer `answer` given at `now` (a snooze beyond MAX_SNOOZES is not offered, and not taken). */
-export function answered(prev: MorningAnswers | undefined, answer: 'snooze' | 'not-today', now: number): MorningAnswers {
-  const day = localDate(now);
+export function answered(prev: MorningAnswers | undefined, answer: 'snooze' | 'not-today', now: number, zone?: string): MorningAnswers {
+  const day = userDay(now, zone);
   const a = prev?.day === day ? prev : { day, snoozes: 0 };
   if (answer === 'not-today') return { ...a, notToday: true };
   if (a.snoozes >= MAX_SNOOZES) return a;
@@ -96,6 +101,8 @@ export interface MorningDeps {
   /** `HH:MM` when the reminder is on. */
   at: () => string | undefined;
   running: () => boolean;
+  /** The preference `timeZone` (`system` or a zone name): the user's days. */
+  zone?: () => string | undefined;
   /** Today's logs as the week holds them (the kept copy: never waits for the service), and the last fortnight's. */
   logs: () => Promise<Array<{ jobId?: string; jobName: string; workDate: string; minutes: number }>>;
   /** The last job used (the recent jobs), when no log says which job is usual. */
@@ -106,8 +113,9 @@ export function createMorningReminder(deps: MorningDeps) {
   const read = () => deps.store.get<MorningAnswers>(KEY);
   async function get(): Promise<MorningReminder | null> {
     const now = deps.now();
-    const today = localDate(now);
-    const day = { now, at: deps.at(), running: deps.running(), answers: read() };
+    const zone = deps.zone?.();
+    const today = userDay(now, zone);
+    const day = { now, at: deps.at(), running: deps.running(), answers: read(), zone };
     // off, a weekend, a timer running, "Not today": silent whatever was logged, so the weeks are not read (three weeks
     // built from the journal, in every `punch status`: docs/benchmarks.md "punch status, fourth pass")
     if (!morningDue({ ...day, loggedToday: false })) return null;
@@ -120,7 +128,7 @@ export function createMorningReminder(deps: MorningDeps) {
   return {
     get,
     async answer(answer: 'snooze' | 'not-today'): Promise<MorningReminder | null> {
-      deps.store.set(KEY, answered(read(), answer, deps.now()));
+      deps.store.set(KEY, answered(read(), answer, deps.now(), deps.zone?.()));
       return get();
     },
   };

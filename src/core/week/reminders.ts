@@ -10,6 +10,8 @@ import { weekWords } from './week-words';
 
 export interface ReminderInput {
   now: number;
+  /** The user's day at `now` (the zone they chose: ../../shared/time/zone.ts `userDay`); default: this process's. */
+  today?: string;
   settings: TrackerSettings;
   thisWeek: { weekStart: string; totalMinutes: number; status?: ApprovalStatus };
   lastWeekTotalMinutes: number;
@@ -66,7 +68,7 @@ function weekDueReminder(input: ReminderInput): Reminder | undefined {
   // Submitted or decided: nothing left for the user. A rejected week is the rejected reminder's job.
   if (thisWeek.status && thisWeek.status !== 'draft') return undefined;
   const due = dueDate(thisWeek.weekStart, settings.submissionDueWeekday);
-  const daysLeft = daysBetween(localDate(input.now), due);
+  const daysLeft = daysBetween(input.today ?? localDate(input.now), due);
   // Quiet until the day before the due day.
   if (daysLeft > 1) return undefined;
 

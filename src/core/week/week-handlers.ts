@@ -5,7 +5,8 @@ import type { Clock } from '../context';
 import type { Ledger } from '../journal';
 import { countByState } from '../outbox';
 import { parseHhmm } from '../../shared/time/hours';
-import { addWeeks, localDate } from '../../shared/time/week';
+import { addWeeks } from '../../shared/time/week';
+import { createDays, type Days } from '../../shared/time/zone';
 import { computeReminders, type ReminderInput } from './reminders';
 import type { Submission } from './submit';
 import type { Weeks } from './weekview';
@@ -17,6 +18,8 @@ export interface WeekHandlerDeps {
   submission: Submission;
   ledger: Ledger;
   clock: Clock;
+  /** The user's days (the zone they chose); default: this process's. */
+  days?: Days;
   /** The company's settings as kept (the catalog's cache): reminders never wait for the service. */
   settings: () => ReminderInput['settings'];
   /** Says on the bus that these weeks changed (a submitted week is locked now). */
@@ -27,6 +30,7 @@ export interface WeekHandlerDeps {
 
 export function weekHandlers(deps: WeekHandlerDeps): Pick<Handlers, WeekCalls> {
   const { weeks, submission, ledger, clock } = deps;
+  const days = deps.days ?? createDays(clock);
   return {
     // Read again when the kept copy is too old for why it is shown (./read-policy.ts: the Week tab and the window
     // back a minute, Track shown again 5 minutes, `punch week` now): the screens ask when shown, never in the
@@ -43,12 +47,13 @@ export function weekHandlers(deps: WeekHandlerDeps): Pick<Handlers, WeekCalls> {
       return view;
     },
     getReminders: async () => {
-      const today = localDate(clock.now());
+      const today = days.today();
       const thisWeek = await weeks.getWeek(today, { offline: true });
       const lastWeek = await weeks.getWeek(addWeeks(today, -1), { offline: true });
       const rejected = [lastWeek, thisWeek].find((w) => w.timesheet?.status === 'rejected');
       return computeReminders({
         now: clock.now(),
+        today,
         settings: deps.settings(),
         thisWeek: {
           weekStart: thisWeek.weekStart,

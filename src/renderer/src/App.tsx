@@ -12,6 +12,7 @@ import { appStore, useApp } from './store/useApp';
 import { useMounted } from './hooks/useMounted';
 import { useTabsSettled } from './hooks/useTabsSettled';
 import { useTabChoice } from './hooks/useTabChoice';
+import { useWrappedTabs } from './hooks/useWrappedTabs';
 import { keyPlatform, shortcutFor } from './shortcuts';
 import { api, webSession } from './bridge';
 import { SessionGate } from './components/SessionGate';
@@ -58,6 +59,7 @@ export function App() {
   const attention = useApp((s) => s.status.value?.outbox.needsAttention ?? 0);
   const tabs = useRef<Array<HTMLButtonElement | null>>([]);
   const main = useRef<HTMLElement>(null);
+  const strip = useRef<HTMLElement>(null);
   const ready = useMounted();
 
   // Every tab opens at its top, not where the last one was scrolled to.
@@ -86,6 +88,8 @@ export function App() {
   const shown = SCREENS.filter((s) => screenAllowed(s.id, { approver, hr }));
   // ...and the strip's tabs shown once they are known, so none moves under the pointer when Team and HR join
   const settled = useTabsSettled();
+  // tabs that went on to a second line keep their natural width, at its start (hooks/useWrappedTabs.ts)
+  useWrappedTabs(strip, shown.map((s) => s.id).join());
   // The chosen tab stays in view: in a long language the strip of tabs scrolls sideways at the tray's width, and Team
   // and HR arrive once the roles are known, pushing the tabs after them along.
   useEffect(() => {
@@ -204,7 +208,7 @@ export function App() {
             </span>
           </button>
         </header>
-        <nav className="tabs" role="tablist" aria-label={w.say(M.screens)} data-waiting={settled ? undefined : ''}>
+        <nav ref={strip} className="tabs" role="tablist" aria-label={w.say(M.screens)} data-waiting={settled ? undefined : ''}>
           {shown.map((s, i) => (
             <button
               key={s.id}

@@ -4,7 +4,7 @@
  * within 300 ms of navigation). Once the first screen is drawn they are fetched while the window is idle, so
  * switching tabs does not wait either; a tab opened before that shows "Loading..." for the moment it takes.
  */
-import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import type { Screen } from '../../shared/contract';
 import { defineMessages } from '../../shared/i18n/messages';
 import { useWording } from './i18n/I18n';
@@ -36,18 +36,54 @@ const M = defineMessages({
   },
 });
 
-const VIEWS: Record<Screen, ComponentType> = {
-  track: TrackScreen,
-  week: lazy(LOADERS.week),
-  outbox: lazy(LOADERS.outbox),
-  team: lazy(LOADERS.team),
-  hr: lazy(LOADERS.hr),
-  settings: lazy(LOADERS.settings),
-};
+/**
+ * Each screen's lazy component, made when first drawn. React.lazy keeps the promise of its first load, a rejected one
+ * included: after a chunk failed to arrive (web mode's server restarted, the network dropped) "Try again" met the same
+ * failure without asking for the chunk again. So a screen whose load failed gets a new lazy component at the next
+ * attempt (Try again, or its tab chosen again: `attempt` grows), which asks for the chunk anew. Not at every draw:
+ * React draws a failed part once more before it gives up, and a new load there would never let the failure show.
+ */
+interface Made {
+  component: ComponentType;
+  attempt: number;
+  failed: boolean;
+}
+const made: Partial<Record<Screen, Made>> = {};
+
+function screenComponent(screen: Screen, attempt: number): ComponentType {
+  if (screen === 'track') return TrackScreen;
+  const known = made[screen];
+  if (known && !(known.failed && attempt > known.attempt)) return known.component;
+  const load = LOADERS[screen];
+  const entry: Made = {
+    attempt,
+    failed: false,
+    component: lazy(() =>
+      load().catch((error: unknown) => {
+        entry.failed = true;
+        throw error;
+      }),
+    ),
+  };
+  made[screen] = entry;
+  return entry.component;
+}
+
+/** The screen's component for this attempt, asked for at each draw (./components/ScreenBoundary.tsx draws it afresh). */
+function ChosenScreen({ screen, attempt }: { screen: Screen; attempt: number }) {
+  const Chosen = screenComponent(screen, attempt);
+  return <Chosen />;
+}
 
 export function ScreenHost({ screen }: { screen: Screen }) {
   const w = useWording();
-  const View = VIEWS[screen];
+  // a new attempt at each Try again and each change of tab: a screen whose chunk failed to load asks for it again
+  const [attempt, setAttempt] = useState(0);
+  const [shownFor, setShownFor] = useState(screen);
+  if (shownFor !== screen) {
+    setShownFor(screen);
+    setAttempt((a) => a + 1);
+  }
   // After the first screen: fetch the others while idle (import() caches each module, so this runs them once).
   useEffect(() => {
     const fetchAll = () => {
@@ -62,9 +98,9 @@ export function ScreenHost({ screen }: { screen: Screen }) {
   }, []);
   // a screen that fails shows its boundary's message in its place; another tab clears it (ScreenBoundary)
   return (
-    <ScreenBoundary screen={screen}>
+    <ScreenBoundary screen={screen} onRetry={() => setAttempt((a) => a + 1)}>
       <Suspense fallback={<Loading>{w.say(M.opening)}</Loading>}>
-        <View />
+        <ChosenScreen screen={screen} attempt={attempt} />
       </Suspense>
     </ScreenBoundary>
   );

@@ -6,6 +6,7 @@ import type { DecisionOutcome, Timesheet, TimesheetDetail } from '../../shared/d
 import { defineMessages, type Wording } from '../../shared/i18n/messages';
 import type { WeekFlag } from '../../shared/team/week-flags';
 import { toHhmm } from '../../shared/time/hours';
+import { isValidDate } from '../../shared/time/week';
 import { isPartly, nameOf, type SheetState, type TeamOutcome } from './team-format';
 
 const M = defineMessages({
@@ -119,6 +120,8 @@ export const whoOf = (w: Wording, t: Timesheet): string => nameOf(t) ?? w.say(M.
 
 /** "16 – 22 Nov" in the region's words, with the year when it is not this year's (`thisYear` undefined: never). */
 export function periodWords(w: Wording, from: string, to: string, thisYear?: number): string {
+  // days the service wrote in a form that cannot be read: as they came, not formatted (which would throw)
+  if (!isValidDate(from) || !isValidDate(to)) return from === to ? from : `${from} \u2013 ${to}`;
   const year = from.slice(0, 4) !== to.slice(0, 4) || (thisYear !== undefined && Number(to.slice(0, 4)) !== thisYear);
   return w.formats.period(from, to, { year });
 }

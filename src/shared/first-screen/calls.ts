@@ -1,6 +1,6 @@
 /** The calls a window makes as it opens (./answers.ts says what their answers are for). */
 import type { ListedOperation } from '../operation-names';
-import { addDays, localDate, weekStartOf } from '../time/week';
+import { addDays, localDate, weekdayOf, weekStartOf } from '../time/week';
 import { OUTBOX_FIRST_WINDOW } from '../status/outbox-groups';
 
 /** The previous week is read too while today is Monday or Tuesday (the store's today slice says why). */
@@ -8,12 +8,13 @@ const READ_PREVIOUS_WEEK_UNTIL_WEEKDAY = 2;
 
 /**
  * The calls a window makes as it opens, in the inputs the renderer gives them (store/index.ts `loadEverything`,
- * the slices' `load`, Track's `show`, the morning reminder). `now`: the local time, for the day and weekday.
+ * the slices' `load`, Track's `show`, the morning reminder). `today`: the user's day (../time/zone.ts `userDay`), else
+ * the local day at `now`.
  */
-export function firstScreenCalls(now: number): Array<{ name: ListedOperation; input: Record<string, unknown> }> {
-  const date = localDate(now);
+export function firstScreenCalls(now: number, today?: string): Array<{ name: ListedOperation; input: Record<string, unknown> }> {
+  const date = today ?? localDate(now);
   const weekStart = weekStartOf(date);
-  const weekday = new Date(now).getDay() || 7;
+  const weekday = weekdayOf(date);
   return [
     { name: 'getStatus', input: {} },
     { name: 'getPreferences', input: {} },

@@ -7,7 +7,7 @@
  * Days are `YYYY-MM-DD` as in ./week.ts; a midnight is found by asking the zone what day a moment is, never by adding
  * 24 hours, so a 23 h or 25 h day (daylight saving) splits where the zone's calendar does.
  */
-import { addDays, isValidDate } from './week';
+import { addDays, isValidDate, localDate, weekdayOf } from './week';
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
@@ -19,6 +19,8 @@ export function systemZone(): string {
 /** A zone name Intl knows (`Europe/Berlin`, `UTC`). */
 export function isZone(zone: unknown): zone is string {
   if (typeof zone !== 'string' || zone.length === 0 || zone.length > 64) return false;
+  // a zone already read with is known: the user's day asks at every "today"
+  if (formats.has(zone)) return true;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
     return true;
@@ -124,4 +126,48 @@ export function splitByDayIn(zone: string, startMs: number, endMs: number): Arra
     cursor = until;
   }
   return pieces;
+}
+
+/**
+ * The zone the user's days are counted in, from the preference `timeZone`: undefined for `system` (or nothing, or a
+ * name this runtime does not know), which means the process's own zone, read as before.
+ */
+export function chosenZone(pref: string | undefined): string | undefined {
+  return pref && pref !== 'system' && isZone(pref) ? pref : undefined;
+}
+
+/**
+ * The user's day at `ms`: the one truth of "today" for every screen, rule and command (the timer's days too). `system`
+ * reads the process's zone exactly as ./week.ts `localDate` does, so nothing changes for a user who never chose one.
+ */
+export function userDay(ms: number, pref: string | undefined): string {
+  const zone = chosenZone(pref);
+  return zone === undefined ? localDate(ms) : dayIn(zone, ms);
+}
+
+/** 1 = Monday ... 7 = Sunday of the user's day at `ms`. */
+export function userWeekday(ms: number, pref: string | undefined): number {
+  return weekdayOf(userDay(ms, pref));
+}
+
+/**
+ * The user's days as the core reads them: the one source of "today", "this week" and "yesterday" for its decisions
+ * (the rules' days to come and the day's maximum, the locked weeks, reminders, the wait for the service's day,
+ * housekeeping, the team screens' default weeks, the morning reminder, the first screen), so none of them disagrees
+ * with the timer, which splits its time at the same zone's midnights (src/core/timer/README.md). The time is the
+ * caller's clock's (the core's injected one); only the calendar it is read on is chosen here.
+ */
+export interface Days {
+  /** The user's day now. */
+  today(): string;
+  /** The user's day at `ms`. */
+  dayOf(ms: number): string;
+}
+
+/** `zonePref`: the preference as stored (`system` or a zone name), read at every call, so a change counts at once. */
+export function createDays(clock: { now(): number }, zonePref: () => string | undefined = () => undefined): Days {
+  return {
+    today: () => userDay(clock.now(), zonePref()),
+    dayOf: (ms) => userDay(ms, zonePref()),
+  };
 }

@@ -23,7 +23,7 @@ import { example, type Command, type OptionValues, textOption, flagOption } from
 import { columns } from '../../columns';
 import { UsageError } from '../../failure';
 import { eitherOr } from '../../log-fields';
-import { localDay, parseDay, required, str } from '../../input';
+import { parseDay, required, str, userToday } from '../../input';
 import { formatTable } from '../../table';
 import { periodWords, plainSpaces, words } from '../../words';
 import { PAYROLL_REPORT_WORDS } from '../../../shared/team/payroll-words';
@@ -102,7 +102,7 @@ function payrollPeriod(v: OptionValues): { from: string; to: string } {
   if (presets.length > 1) throw new UsageError(eitherOr('--this-month', '--last-month'));
   if (presets.length === 1 && dates)
     throw new UsageError(words(M.presetOrDates, { preset: `--${presets[0]}`, from: '--from', to: '--to' }));
-  if (presets.length === 1) return monthPreset(presets[0], localDay(Date.now()));
+  if (presets.length === 1) return monthPreset(presets[0], userToday());
   if (!dates)
     throw new UsageError(
       words(M.whichPeriod, { thisMonth: '--this-month', lastMonth: '--last-month', fromTo: '--from DATE --to DATE' }),

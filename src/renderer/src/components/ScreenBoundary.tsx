@@ -1,7 +1,8 @@
 /**
  * Around each screen (../screens.tsx): a screen that fails while it is drawn shows a short message with "Try again"
  * in its place, instead of React taking the whole window down with it (a blank window, the tabs gone). The header,
- * the tabs and the other screens go on working; the error goes to the console, which the app's log keeps.
+ * the tabs and the other screens go on working; the error goes to the console, which the app's log keeps. A screen
+ * whose code failed to arrive is asked for again on Try again (`onRetry`: ../screens.tsx makes its lazy part anew).
  */
 import { Component, Fragment, type ErrorInfo, type ReactNode } from 'react';
 import type { Screen } from '../../../shared/contract';
@@ -41,6 +42,8 @@ function ScreenFailed({ onRetry }: { onRetry: () => void }) {
 interface Props {
   /** The screen inside (said in the console with the error). */
   screen: Screen;
+  /** Before the screen is drawn again on Try again: its code, if that is what failed to load, is asked for anew. */
+  onRetry?: () => void;
   children: ReactNode;
 }
 
@@ -71,7 +74,10 @@ export class ScreenBoundary extends Component<Props, State> {
     console.error(`The ${this.props.screen} screen failed to show`, error, info.componentStack);
   }
 
-  private retry = () => this.setState((s) => ({ failed: false, tries: s.tries + 1 }));
+  private retry = () => {
+    this.props.onRetry?.();
+    this.setState((s) => ({ failed: false, tries: s.tries + 1 }));
+  };
 
   override render(): ReactNode {
     if (this.state.failed) return <ScreenFailed onRetry={this.retry} />;

@@ -1,6 +1,7 @@
 /** Builds the one renderer store from its slices. No DOM and no bridge here, so unit tests build it in Node. */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { AppState, StoreDeps } from './types';
+import { todayOf, type AppState, type StoreDeps } from './types';
+import { weekStartOf } from '../../../shared/time/week';
 import { createTimerSlice } from './slices/timer';
 import { createJobsSlice } from './slices/jobs';
 import { createWeekSlice } from './slices/week';
@@ -42,7 +43,23 @@ export function createAppStore(deps: StoreDeps): AppStore {
     return first as AppState;
   });
   rememberDeps(store, deps);
+  store.subscribe((s, before) => {
+    if (s.settings.prefs?.timeZone !== before.settings.prefs?.timeZone) followTheDay(store, deps.now, before.today.date);
+  });
   return store;
+}
+
+/**
+ * The zone the user's days are counted in became known (the preferences read) or changed (Settings): Track moves to
+ * that zone's today, and the Week tab to its week when it showed the week of the day Track had (not one the user went
+ * to), so every screen shows the day the core and the timer count in.
+ */
+function followTheDay(store: AppStore, now: () => number, before: string): void {
+  const s = store.getState();
+  const today = todayOf(store.getState, now);
+  if (today === s.today.date) return;
+  void s.today.load('glance');
+  if (s.week.weekStart === weekStartOf(before) && s.week.weekStart !== weekStartOf(today)) void s.week.goTo(today);
 }
 
 /**

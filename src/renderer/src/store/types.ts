@@ -4,6 +4,7 @@
  */
 import type { StateCreator } from 'zustand/vanilla';
 import type { Api } from '../../../shared/contract';
+import { userDay } from '../../../shared/time/zone';
 import type { TimerSlice } from './slices/timer';
 import type { JobsSlice } from './slices/jobs';
 import type { WeekSlice } from './slices/week';
@@ -42,6 +43,14 @@ export interface StoreDeps {
 
 export type SliceCreator<T> = (deps: StoreDeps) => StateCreator<AppState, [], [], T>;
 export type GetState = () => AppState;
+
+/**
+ * The user's day now: in the zone they chose (the preference `timeZone`, Settings' "Count my days in"), the core's and
+ * the timer's day too; this computer's while the preferences are not read yet (then ./index.ts `followTheDay`).
+ */
+export function todayOf(get: GetState, now: () => number): string {
+  return userDay(now(), get()?.settings?.prefs?.timeZone);
+}
 export type SetState = (fn: (s: AppState) => Partial<AppState>) => void;
 
 /** Merges `patch` into one slice, keeping its other fields and its actions. */

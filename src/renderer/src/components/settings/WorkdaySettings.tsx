@@ -17,8 +17,14 @@ const M = defineMessages({
   },
   zone: {
     id: 'settings.workday.zone',
-    defaultMessage: 'Days of the timer in',
-    description: 'Label of a list of time zones: the zone whose days (midnights) split a timer into logs.',
+    defaultMessage: 'Count my days in',
+    description:
+      "Label of a list of time zones: the zone whose calendar days are the user's (what today and this week are everywhere in the app, and where a timer is split at midnight).",
+  },
+  zoneHint: {
+    id: 'settings.workday.zone.hint',
+    defaultMessage: "Today, this week and the timer's days follow this zone.",
+    description: 'Help under the list of time zones (Count my days in).',
   },
   system: {
     id: 'settings.workday.zone.system',
@@ -76,7 +82,12 @@ export function WorkdaySettings({ prefs, update }: { prefs: Preferences; update:
         </label>
         <label className="field grow">
           <span className="field-label">{w.say(M.zone)}</span>
-          <select className="input" value={prefs.timeZone} onChange={(e) => update({ timeZone: e.target.value })}>
+          <select
+            className="input"
+            value={prefs.timeZone}
+            onChange={(e) => update({ timeZone: e.target.value })}
+            aria-describedby="zone-hint"
+          >
             <option value="system">{w.say(M.system, { zone: here })}</option>
             {ZONES.filter((z) => z !== here).map((z) => (
               <option key={z} value={z}>
@@ -86,6 +97,9 @@ export function WorkdaySettings({ prefs, update }: { prefs: Preferences; update:
           </select>
         </label>
       </div>
+      <p id="zone-hint" className="field-hint">
+        {w.say(M.zoneHint)}
+      </p>
       <p id="end-of-day-hint" className="field-hint">
         {w.say(M.hint)}
       </p>

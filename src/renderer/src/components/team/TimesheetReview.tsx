@@ -5,7 +5,6 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { TimeLog } from '../../../../shared/domain';
 import { defineMessages } from '../../../../shared/i18n/messages';
 import { useWording } from '../../i18n/I18n';
 import { useApp } from '../../store/useApp';
@@ -13,6 +12,7 @@ import { extraName, nameOf, stateOf } from '../../team-format';
 import { outcomeWords, periodWords, stateWords, whoOf } from '../../team-words';
 import { DecisionBar } from './ReviewDecisionBar';
 import { DeleteTimesheet } from './DeleteTimesheet';
+import { ReviewLogRow } from './ReviewLogRow';
 import { ReviewFlags } from './WeekFlags';
 import { weekFlags } from '../../../../shared/team/week-flags';
 import { ErrorMessage, Loading, Outcome } from '../Messages';
@@ -35,16 +35,6 @@ const M = defineMessages({
   colJob: { id: 'team.review.col.job', defaultMessage: 'Job' },
   colHours: { id: 'team.review.col.hours', defaultMessage: 'Hours' },
   onlyPending: { id: 'team.review.only-pending', defaultMessage: 'Only pending timesheets can be approved or rejected.' },
-  logState: {
-    id: 'team.review.log-state',
-    defaultMessage: '{state, select, approved {Approved} rejected {Rejected} pending {Waiting} draft {Not submitted} other {{state}}}',
-    description: "A time log's own approval state, under its job (pending: not decided yet).",
-  },
-  approveLog: {
-    id: 'team.review.approve-log',
-    defaultMessage: 'Approve {hours} on {job}, {day}',
-    description: "Screen reader name of a log's checkbox: {hours} as HH:MM, {job} the job's name, {day} its date.",
-  },
 });
 
 export function TimesheetReview() {
@@ -145,7 +135,7 @@ export function TimesheetReview() {
               </thead>
               <tbody>
                 {logs.map((l) => (
-                  <LogRow
+                  <ReviewLogRow
                     key={l.timeLogId}
                     log={l}
                     decidable={decidable}
@@ -180,46 +170,5 @@ export function TimesheetReview() {
         </>
       )}
     </div>
-  );
-}
-
-function LogRow({
-  log: l,
-  decidable,
-  approved,
-  onChange,
-}: {
-  log: TimeLog;
-  decidable: boolean;
-  approved: boolean;
-  onChange: (on: boolean) => void;
-}) {
-  const w = useWording();
-  return (
-    <tr>
-      {decidable && (
-        <td>
-          <input
-            type="checkbox"
-            checked={approved}
-            aria-label={w.say(M.approveLog, { hours: l.hours, job: l.jobName, day: w.formats.day(l.workDate) })}
-            onChange={(e) => onChange(e.target.checked)}
-          />
-        </td>
-      )}
-      <td className="nowrap">{w.formats.day(l.workDate)}</td>
-      <td>
-        <span translate="no">{l.jobName}</span>
-        {l.description && (
-          <span className="muted small block" translate="no">
-            {l.description}
-          </span>
-        )}
-        {l.approvalStatus && (!decidable || l.approvalStatus === 'approved') && (
-          <span className={`log-state log-state-${l.approvalStatus} block`}>{w.say(M.logState, { state: l.approvalStatus })}</span>
-        )}
-      </td>
-      <td className="num mono">{l.hours}</td>
-    </tr>
   );
 }

@@ -1,7 +1,9 @@
 /**
  * The Track form's one primary button (./Composer.tsx): "Log HH:MM" (or "Log on N days") once hours are typed, "Start
  * timer" while they are not, and when it takes a press; without a job it says to choose one first. Ctrl+Enter (⌘Enter)
- * does the same from anywhere in the form.
+ * does the same from anywhere in the form. Without a job the button is aria-disabled, not disabled: Tab still reaches
+ * it and a screen reader says it is unavailable and why ("Choose a job first.", its description), where a disabled
+ * button was skipped and the reason never heard; a press then does nothing (Composer's submit needs a job).
  */
 import type { BatchPreview, Job } from '../../../../shared/domain';
 import { addDays } from '../../../../shared/time/week';
@@ -83,7 +85,8 @@ export function ComposerAction(p: ComposerActionProps) {
         <button
           type="submit"
           className="btn btn-primary btn-large"
-          disabled={!job || (days ? daysLogged === 0 || durationProblem || daysBusy : blocked || saving)}
+          disabled={!!job && (days ? daysLogged === 0 || durationProblem || daysBusy : blocked || saving)}
+          aria-disabled={job ? undefined : true}
           aria-describedby={job ? undefined : `${id}-why`}
           aria-keyshortcuts={keys.formAction}
           title={`${keys.formActionWords}`}
@@ -102,7 +105,8 @@ export function ComposerAction(p: ComposerActionProps) {
         <button
           type="submit"
           className="btn btn-primary btn-large"
-          disabled={!job || timerBusy}
+          disabled={!!job && timerBusy}
+          aria-disabled={job ? undefined : true}
           aria-describedby={job ? undefined : `${id}-why`}
           aria-keyshortcuts={keys.formAction}
           title={`${keys.formActionWords}`}

@@ -4,7 +4,7 @@
  * changes under an open window (midnight), so "today" never shows yesterday's list.
  */
 import { useEffect } from 'react';
-import { localDate } from '../../../../shared/time/week';
+import { userDay } from '../../../../shared/time/zone';
 import { useNow } from '../../hooks/useNow';
 import { useApp } from '../../store/useApp';
 import { Composer } from './Composer';
@@ -25,14 +25,16 @@ export function TrackScreen() {
   const date = useApp((s) => s.today.date);
   const load = useApp((s) => s.today.load);
   const shown = useApp((s) => s.today.show);
+  const zone = useApp((s) => s.settings.prefs?.timeZone);
   const now = useNow(true, 60_000);
   // Track opened: the day is read again (the core asks the service only when its copy is older than a minute)
   useEffect(() => {
     void shown();
   }, [shown]);
   useEffect(() => {
-    if (localDate(now) !== date) void load();
-  }, [now, date, load]);
+    // the day moves on at the midnight of the user's zone (the preference), as the core's does
+    if (userDay(now, zone) !== date) void load();
+  }, [now, date, load, zone]);
   // What was typed into the page's form before the app's script (first-screen/early-input.ts), told to the app once:
   // in the first effects of this screen's hydration, the last of them (a parent's run after its children's), so
   // before the next render would put the built values back over it (first-screen/take-over.ts).

@@ -1,8 +1,10 @@
 /**
  * Duplicate from the week's day panel: this job's logs of the day, or the whole day (every job), to
  * another day, through the one batch path (src/core/log-batch.ts): a preview of each log with the rules' verdict,
- * then "Duplicate N logs" logs what passes, each once (a log duplicated onto a day before is "already copied").
- * Focus follows the panel (./panel-focus.ts); Escape closes it and leaves the day's panel open.
+ * then "Duplicate N logs" logs what passes, each once (a log duplicated onto a day before is "already copied"); the
+ * result offers Undo (Ctrl+Z) for a few seconds, as every log action does, which takes every log it made back at once
+ * (../track/UndoLine.tsx), and its line then says what became of them in place of the result. Focus follows the
+ * panel (./panel-focus.ts); Escape closes it and leaves the day's panel open.
  */
 import { useId, useState, type RefObject } from 'react';
 import type { BatchLog, LocalTimeLog } from '../../../../shared/domain';
@@ -14,6 +16,7 @@ import { useApp } from '../../store/useApp';
 import { BatchList } from './BatchList';
 import { closeOnEscape, stageOf, usePanelFocus } from './panel-focus';
 import { BATCH_WORDS, counts } from './batch-words';
+import { UndoLine } from '../track/UndoLine';
 
 const M = defineMessages({
   open: { id: 'week.duplicate.open', defaultMessage: 'Duplicate…', description: 'Button in a day’s panel: copy its logs to another day.' },
@@ -67,6 +70,8 @@ export function Duplicate({
   const [whole, setWhole] = useState(false);
   const [to, setTo] = useState(() => addDays(day, 1));
   const s = useApp((x) => x.fill);
+  // the duplicate undone: its result is about logs that are no more, and the Undo line says what became of them
+  const undone = useApp((x) => x.undo.done?.place === 'duplicate');
   const close = () => {
     s.closeBatch();
     setOpen(false);
@@ -143,11 +148,16 @@ export function Duplicate({
       )}
       {view && (
         <>
-          <p role="status" data-testid="duplicate-summary">
-            <strong>{w.say(s.batchResult ? BATCH_WORDS.done : BATCH_WORDS.summary, counts(view.items))}</strong>
-          </p>
-          {view.offline && <p className="banner">{w.say(BATCH_WORDS.offline)}</p>}
-          <BatchList items={view.items} testId={s.batchResult ? 'duplicate-result' : 'duplicate-preview'} />
+          {!(s.batchResult && undone) && (
+            <>
+              <p role="status" data-testid="duplicate-summary">
+                <strong>{w.say(s.batchResult ? BATCH_WORDS.done : BATCH_WORDS.summary, counts(view.items))}</strong>
+              </p>
+              {view.offline && <p className="banner">{w.say(BATCH_WORDS.offline)}</p>}
+              <BatchList items={view.items} testId={s.batchResult ? 'duplicate-result' : 'duplicate-preview'} />
+            </>
+          )}
+          {s.batchResult && <UndoLine place="duplicate" />}
           <div className="row row-end">
             <button ref={focus.dismiss} type="button" className="btn btn-quiet btn-small" onClick={close} aria-keyshortcuts="Escape">
               {w.say(s.batchResult ? M.close : M.cancel)}

@@ -25,7 +25,7 @@ export interface FillSlice {
     copy(): Promise<boolean>;
     /** Closes the copy (preview and result forgotten). */
     closeCopy(): void;
-    /** A duplicate of several logs (a day, or one log to several days): its preview, then its result. */
+    /** A duplicate of several logs (a day, or one log to several days): its preview, then its result (with Undo). */
     batchPreview: BatchPreview | null;
     batchResult: BatchPreview | null;
     batchBusy: boolean;
@@ -56,7 +56,7 @@ export const createFillSlice: SliceCreator<FillSlice> =
     let copyInput: { from: string; to: string; rowsOnly: boolean } | null = null;
     /** The batch's Undo, offered before its result shows (a Ctrl+Z the moment it shows must find it: ./undo.ts). */
     const offerUndo =
-      (place: 'copy' | 'track') =>
+      (place: 'copy' | 'duplicate' | 'track') =>
       <T extends BatchPreview>(r: T): T => {
         get().undo.offered(r.undoId, place, 'add', madeCount(r));
         return r;
@@ -105,12 +105,13 @@ export const createFillSlice: SliceCreator<FillSlice> =
         async logBatch(logs) {
           const answer = await run(
             { busy: 'batchBusy', error: 'batchError', done: (batchResult) => ({ batchResult, batchPreview: null }) },
-            () => api.logBatch({ logs }),
+            () => api.logBatch({ logs }).then(offerUndo('duplicate')),
           );
           if (answer.ok) await reread();
           return answer.ok;
         },
         closeBatch() {
+          get().undo.withdraw('duplicate');
           patch({ batchPreview: null, batchResult: null, batchError: null });
         },
         daysPreview: null,

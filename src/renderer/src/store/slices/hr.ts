@@ -1,13 +1,12 @@
 /** HR: the payroll report for a period, and employee records (search, view, add, edit). */
 import type { OpInput } from '../../../../shared/contract';
 import type { EmployeeRecord, PayrollRecord } from '../../../../shared/domain';
-import { localDate } from '../../../../shared/time/week';
 import { defineMessages } from '../../../../shared/i18n/messages';
 import { presetPeriod, type PayrollPreset } from '../../payroll/period';
 import { actionRunner } from '../action';
 import type { UserError } from '../errors';
 import type { StoredWords } from './settings';
-import { patchSlice, type SliceCreator } from '../types';
+import { patchSlice, todayOf, type SliceCreator } from '../types';
 
 export type PayrollQuery = OpInput<'payrollReport'>;
 
@@ -75,7 +74,7 @@ export const createHrSlice: SliceCreator<HrSlice> =
   (set, get) => {
     const patch = (p: Partial<HrSlice['hr']>) => patchSlice(set, 'hr', p);
     const run = actionRunner(patch);
-    const today = () => localDate(now());
+    const today = () => todayOf(get, now);
     /** Only the newest search writes its answer: searching as one types sends several, answered in any order. */
     let searchSeq = 0;
     /** The last search, for its next page. */

@@ -19,8 +19,11 @@ export type LogInput = OpInput<'logTime'>;
 export type EditInput = OpInput<'editLog'>;
 
 /** Which form a line belongs to: Track's form, or the Week's open day. A line shows only at its own form. */
-/** Where a change was made: Track's form, the Week's open day, the Week's Copy a week (its Undo line is there). */
-export type OutcomePlace = 'track' | 'week' | 'copy';
+/**
+ * Where a change was made: Track's form, the Week's open day, the Week's Copy a week, a day's Duplicate (the Undo
+ * line of each of the last two is in its own panel).
+ */
+export type OutcomePlace = 'track' | 'week' | 'copy' | 'duplicate';
 
 export interface LogOutcome {
   /** The form that saved it: its line is not shown at another (Track's line followed to the Week). */

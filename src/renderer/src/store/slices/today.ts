@@ -11,16 +11,16 @@ import type { Job, LocalTimeLog, OutboxEntry, SyncState, TimerView, WeekView } f
 import type { MorningReminder } from '../../../../shared/contract';
 import { parseHhmm } from '../../../../shared/time/hours';
 import { badgeOf, type BadgeState } from '../../../../shared/status/badge';
-import { addDays, localDate, weekStartOf } from '../../../../shared/time/week';
+import { addDays, localDate, weekdayOf, weekStartOf } from '../../../../shared/time/week';
 import { defineMessages } from '../../../../shared/i18n/messages';
 import { words, type Words } from '../../i18n/words';
 import { actionRunner } from '../action';
 import type { UserError } from '../errors';
-import { patchSlice, type SliceCreator } from '../types';
+import { patchSlice, todayOf, type SliceCreator } from '../types';
 
 export interface TodaySlice {
   today: {
-    /** The local day the lists are for (it moves on at midnight: `load` reads the clock). */
+    /** The user's day the lists are for (it moves on at the midnight of their zone: `load` reads the clock). */
     date: string;
     /** The week that holds `date`. */
     week: WeekView | null;
@@ -49,6 +49,7 @@ export const createTodaySlice: SliceCreator<TodaySlice> =
     const run = actionRunner(patch);
     return {
       today: {
+        // this computer's day until the preferences say the user's zone (../index.ts `followTheDay`)
         date: localDate(now()),
         week: null,
         before: null,
@@ -63,9 +64,9 @@ export const createTodaySlice: SliceCreator<TodaySlice> =
           await run({ done: (morning) => ({ morning }) }, () => api.answerMorningReminder({ answer }));
         },
         async load(look = 'look') {
-          const date = localDate(now());
+          const date = todayOf(get, now);
           const weekStart = weekStartOf(date);
-          const dayOfWeek = new Date(now()).getDay() || 7;
+          const dayOfWeek = weekdayOf(date);
           const wantBefore = dayOfWeek <= READ_PREVIOUS_WEEK_UNTIL_WEEKDAY;
           if (date !== get().today.date) patch({ date, week: null, before: null });
           await run(

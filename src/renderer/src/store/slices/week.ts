@@ -6,7 +6,7 @@ import { defineMessages } from '../../../../shared/i18n/messages';
 import { words, type Words } from '../../i18n/words';
 import { actionRunner } from '../action';
 import type { UserError } from '../errors';
-import { patchSlice, type SliceCreator } from '../types';
+import { patchSlice, todayOf, type SliceCreator } from '../types';
 
 export interface WeekSlice {
   week: {
@@ -108,6 +108,7 @@ export const createWeekSlice: SliceCreator<WeekSlice> =
     const onScreen = (weekStart: string) => () => week().weekStart === weekStart;
     return {
       week: {
+        // this computer's week until the preferences say the user's zone (../index.ts `followTheDay`)
         weekStart: weekStartOf(localDate(now())),
         view: null,
         loading: false,
@@ -140,7 +141,7 @@ export const createWeekSlice: SliceCreator<WeekSlice> =
         },
         goToPrevious: () => week().goTo(addWeeks(week().weekStart, -1)),
         goToNext: () => week().goTo(addWeeks(week().weekStart, 1)),
-        goToThisWeek: () => week().goTo(localDate(now())),
+        goToThisWeek: () => week().goTo(todayOf(get, now)),
         async loadPreview() {
           const weekStart = week().weekStart;
           await run(
