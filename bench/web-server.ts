@@ -43,7 +43,12 @@ export async function startWebServer(entry: readonly string[], env: Record<strin
     env: { ...envWithoutPunch(), ...env, PUNCH_DATA_DIR: data.dir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // A section abandoned at its time limit ends the runner with process.exit (bench/index.ts), which stops no child:
+  // its server would live on, writing into a data directory already removed.
+  const killAtExit = () => child.kill('SIGKILL');
+  process.once('exit', killAtExit);
   const stop = async () => {
+    process.off('exit', killAtExit);
     await stopChild(child);
     data.remove();
   };
