@@ -3,7 +3,7 @@
  * nothing here asserts. Every server involved listens on 127.0.0.1 and is started by the benchmark itself.
  *   npm run bench                      all sections (about 8 minutes on 2 cores; `faults` alone 2-4)
  *   npm run bench -- pacing web        only the sections whose key is given (keys: pacing throughput cold logtime
- *                                      web outbox built budget faults day demo manager directory backlog undo)
+ *                                      web paint outbox built budget faults day demo manager directory backlog undo)
  * A section whose modules are missing or broken prints "skipped: <reason>" and the others still run.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -54,6 +54,13 @@ const SECTIONS: Section[] = [
     title: '5. Web mode (server start, memory, first paint in Chromium against a blank page, bundle size)',
     limitMs: 480_000,
     run: async () => (await import('./web-mode')).runWebMode(),
+  },
+  {
+    key: 'paint',
+    title: "5b. The first paint's main-thread work: traced loads of the app and a blank page (parse, script, style, layout, paint)",
+    // about 30-50 s; more with variant pages (PUNCH_PAINT_PAGES)
+    limitMs: 600_000,
+    run: async () => (await import('./web-paint')).runWebPaint(),
   },
   { key: 'outbox', title: '6. Outbox (bench/outbox.bench.ts, by the outbox engineer)', limitMs: 90_000, run: runOutboxBench },
   {

@@ -7,6 +7,7 @@ import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, goal, median, ms, report, summarize, within } from './measure';
+import { quietPaint } from './web-quiet-paint';
 
 const RENDERER = join(dirname(fileURLToPath(import.meta.url)), '..', 'out', 'renderer');
 const CHROMIUM = '/usr/bin/chromium';
@@ -16,8 +17,8 @@ const FIRST_SCREEN_BUDGET_MS = 300;
 const within_ = (value: number, budget: number, unit: string) => `${value <= budget ? 'within' : 'OVER'} the budget of ${budget}${unit}`;
 
 /** A page of one heading and no script or stylesheet, served by the same server from the same folder: the floor. */
-const BLANK_PAGE = '__bench-blank.html';
-const BLANK_HTML =
+export const BLANK_PAGE = '__bench-blank.html';
+export const BLANK_HTML =
   '<!doctype html><html lang="en"><head><meta charset="UTF-8"><title>Punchcard</title></head><body><h1>Punchcard</h1></body></html>';
 /** The goal: the first tab's content painted within twice the blank page's first paint; before: 2.3-2.6x (docs/benchmarks.md). */
 const PAINT_RATIO_GOAL = 2;
@@ -104,7 +105,7 @@ async function quietLoad(
  * below is in a browser that holds it, as a reload or a tab reopened from history is, so the page comes with the first
  * screen's answers (src/web/first-answers.ts). Only the very first open after `npm run web` has none yet.
  */
-async function sessionCookie(url: string): Promise<{ name: string; value: string; url: string }> {
+export async function sessionCookie(url: string): Promise<{ name: string; value: string; url: string }> {
   const { origin, hash } = new URL(url);
   const answer = await fetch(`${origin}/rpc/getAccount`, {
     method: 'POST',
@@ -159,6 +160,10 @@ export async function pageLoads(url: string): Promise<void> {
     const quiet: QuietTimes[] = [];
     const takes: number[] = [];
     const takesRatios: number[] = [];
+    // the same two ratios against a blank page measured as quietly (bench/web-quiet-paint.ts)
+    const quietPaints: number[] = [];
+    const quietTakes: number[] = [];
+    const quietBlank: number[] = [];
     writeFileSync(join(RENDERER, BLANK_PAGE), BLANK_HTML);
     const cookie = await sessionCookie(url);
     for (let i = 0; i < PAGE_LOADS; i++) {
@@ -210,6 +215,10 @@ export async function pageLoads(url: string): Promise<void> {
       const takesAt = takesInputAt(times.fcp, times.takes);
       if (Number.isFinite(takesAt)) takes.push(takesAt);
       if (Number.isFinite(takesAt) && Number.isFinite(floor) && floor > 0) takesRatios.push(takesAt / floor);
+      const quietFloor = await quietPaint(browser, `${new URL(url).origin}/${BLANK_PAGE}`);
+      quietBlank.push(quietFloor);
+      if (Number.isFinite(times.fcp) && quietFloor > 0) quietPaints.push(times.fcp / quietFloor);
+      if (Number.isFinite(takesAt) && quietFloor > 0) quietTakes.push(takesAt / quietFloor);
     }
     report('navigation -> first tab visible (as Playwright sees it)', describe(summarize(toTab)));
     if (firstScreen.length) {
@@ -263,6 +272,12 @@ export async function pageLoads(url: string): Promise<void> {
         }),
       );
     }
+    // Playwright's waits above run its script in the page, the blank page's and the app's alike, before their paints
+    report("a blank page, nothing of Playwright's in it: first paint", describe(summarize(quietBlank.filter(Number.isFinite))));
+    const ratio = (v: number[]) =>
+      v.length ? `${median(v).toFixed(2)}x (${Math.min(...v).toFixed(2)}-${Math.max(...v).toFixed(2)}x)` : 'n/a';
+    report("  both so: first tab's content / blank page", `${ratio(quietPaints)}, median of the rounds (goal 2x)`);
+    report('  both so: first tab takes input / blank page', `${ratio(quietTakes)}, median of the rounds (goal 2x)`);
     report('  DOMContentLoaded (Navigation Timing)', describe(summarize(domReady)));
     report(
       'navigation -> status shows "online"',

@@ -32,17 +32,23 @@ export const currentWebEntry = (): keyof typeof WEB_ENTRIES =>
 
 /**
  * Starts the server directly (not through scripts/web.mjs): the process measured is then the server itself. `env` is
- * added to this process's environment without its PUNCH_*; each start gets a fresh PUNCH_DATA_DIR.
+ * added to this process's environment without its PUNCH_*; each start gets a fresh PUNCH_DATA_DIR. `root`: the tree
+ * whose build is served (another worktree's, to compare two builds in one run: bench/web-paint.ts).
  */
-export async function startWebServer(entry: readonly string[], env: Record<string, string> = {}): Promise<WebServer> {
+export async function startWebServer(entry: readonly string[], env: Record<string, string> = {}, root = ROOT): Promise<WebServer> {
   const data = tempDir('punch-bench-web-');
   const t0 = performance.now();
   const child = spawn(process.execPath, [...entry, '--port', '0', '--no-open'], {
-    cwd: ROOT,
+    cwd: root,
     env: { ...envWithoutPunch(), ...env, PUNCH_DATA_DIR: data.dir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // A section abandoned at its time limit ends the runner with process.exit (bench/index.ts), which stops no child:
+  // its server would live on, writing into a data directory already removed.
+  const killAtExit = () => child.kill('SIGKILL');
+  process.once('exit', killAtExit);
   const stop = async () => {
+    process.off('exit', killAtExit);
     await stopChild(child);
     data.remove();
   };
