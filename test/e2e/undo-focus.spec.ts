@@ -2,7 +2,8 @@
  * Where the keyboard's focus is after Undo, in web mode and real Chromium at the tray's 420 x 640: the Undo button goes
  * once the undo is done, and the focus goes with it to the line that now says what was undone (never the page's body,
  * from where a keyboard user has to Tab from the top again). On Track after a log and after Several days, in the Week
- * tab's Copy a week and Duplicate panels, pressed with Enter or clicked; Tab then goes on to what followed the button.
+ * tab's open day and its Copy a week and Duplicate panels, pressed with Enter or clicked; Tab then goes on to what
+ * followed the button.
  */
 import type { Page } from '@playwright/test';
 import { addDays } from '../../src/shared/time/week';
@@ -98,4 +99,24 @@ test('Undo clicked in Duplicate: the focus is on the line in the panel, not on t
   await saveScreen(page, 'undo-focus-duplicate-420');
   await page.keyboard.press('Tab');
   await expect(dup.getByRole('button', { name: 'Close' })).toBeFocused();
+});
+
+test("Enter on Undo in the Week's open day: the focus is on the line that says it was undone", async ({ page }) => {
+  const today = localToday();
+  await page.getByRole('tab', { name: 'Week' }).click();
+  await expect(page.getByTestId('timesheet-state')).toBeVisible();
+  await page.getByRole('button', { name: '+ Add a row for a job' }).click();
+  await page.getByRole('combobox', { name: 'Add a row for a job' }).fill('train');
+  await page.getByRole('option', { name: /Training/ }).click();
+  const add = page.getByRole('form', { name: /^Add time to Training/ });
+  await expect(add.getByRole('textbox', { name: 'Hours' })).toBeFocused();
+  await page.keyboard.type('35m');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId(`cell-Training-${today}`)).toHaveText(/00:35/);
+  const undo = page.locator('.cell-detail').getByTestId('undo');
+  await undo.focus();
+  await page.keyboard.press('Enter');
+  await expect(undoneLine(page)).toContainText('Undone: the log of 00:35 on Training');
+  await expect(undoneLine(page)).toBeFocused();
+  await saveScreen(page, 'undo-focus-week-day-420');
 });
