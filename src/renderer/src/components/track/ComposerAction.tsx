@@ -53,21 +53,18 @@ export function ComposerAction(p: ComposerActionProps) {
   const keys = shortcutKeys(keyPlatform(), keyNames(w));
   const mounted = useMounted();
   const button = useRef<HTMLButtonElement>(null);
-  const noJob = !job;
+  const why = job ? null : `${id}-why`;
   useLayoutEffect(() => {
     const b = button.current;
     if (!b) return;
-    // the line's id as the page has it: the built page's ids are kept at hydration, and they are not the ones the app's
-    // useId gives (its tree above App differs from the prerender's), so `${id}-why` can name nothing here
-    const why = b.parentElement?.querySelector('.composer-why')?.id;
-    if (noJob) {
+    if (why) {
       b.setAttribute('aria-disabled', 'true');
-      if (why) b.setAttribute('aria-describedby', why);
+      b.setAttribute('aria-describedby', why);
     } else {
       b.removeAttribute('aria-disabled');
       b.removeAttribute('aria-describedby');
     }
-  }, [noJob, mounted]);
+  }, [why, mounted]);
   const startWords = (
     <>
       <span aria-hidden="true" className="mirror">
