@@ -160,9 +160,20 @@ function cut(text: string, max: number | undefined): string {
         .trimEnd()}\u2026`;
 }
 
-/** `label: value` lines with the labels aligned (for one record). */
-export function formatPairs(pairs: Array<[string, string | number | undefined]>): string {
+/**
+ * `label: value` lines with the labels aligned (for one record). With `maxWidth`, a value too long for its line goes on
+ * under its own first word (a sentence after its label: `punch status`'s Sync line); a value of several lines wraps
+ * its first.
+ */
+export function formatPairs(pairs: Array<[string, string | number | undefined]>, opts: { maxWidth?: number } = {}): string {
   const shown = pairs.filter(([, v]) => v !== undefined && v !== '');
   const w = Math.max(0, ...shown.map(([k]) => width(k)));
-  return shown.map(([k, v]) => `${pad(`${k}:`, w + 1, 'left')} ${v}`).join('\n');
+  return shown
+    .map(([k, v]) => {
+      const lead = `${pad(`${k}:`, w + 1, 'left')} `;
+      if (!opts.maxWidth) return lead + String(v);
+      const [first, ...rest] = String(v).split('\n');
+      return [wrapHanging(lead, first, opts.maxWidth), ...rest].join('\n');
+    })
+    .join('\n');
 }

@@ -161,7 +161,7 @@ export const statusCommand: Command = {
           w.say(M.dataDirectoryState, { dir: ctx.globals.dataDir, state: s.storage === 'read-only' ? 'readOnly' : (s.storage ?? 'ok') }),
         ],
         [w.say(M.damaged), damagedWords(s, w)],
-      ]),
+      ], { maxWidth: ctx.width }),
       ...[await rateLimitWords(s, w)].filter((x): x is string => x !== undefined),
       ...(timer ? forgottenLines(timer, Date.now(), w) : []),
       ...morningLine(morning, w),
