@@ -145,9 +145,9 @@ export function describeWeek(w: WeekView, t: Wording = englishWording()): string
           ['job', WRAPS],
           ['hours', { align: 'right' }],
           'billable',
-          // a state and a place are a few words: they go on under themselves when a language's words make the row too wide
-          ['state', WRAPS],
-          ['from', WRAPS],
+          // a state and a place are a few words: whole unless a language's words make the row too wide even with the job wrapped
+          ['state', { ...WRAPS, keep: true }],
+          ['from', { ...WRAPS, keep: true }],
           ['description', { shrink: true }],
         ]),
         logs.map((l, i) => [
