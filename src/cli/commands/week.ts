@@ -169,9 +169,9 @@ export function describeWeek(w: WeekView, t: Wording = englishWording()): string
         { maxWidth: 100 },
       ),
     );
-    // Messages are long sentences: below the table, so the table stays readable.
-    // each under its entry's id, so the next id stands out
-    for (const l of w.logs.filter((x) => x.message)) lines.push(wrapHanging(`  ${shownLogId(l)}: `, logMessage(t, l)));
+    // Messages are long sentences: below the table, so the table stays readable; each goes on under its own first
+    // word, after the entry's id, so the next id stands out
+    for (const l of w.logs.filter((x) => x.message)) lines.push(wrapHanging(`  ${shownLogId(l)}: `, logMessage(t, l) ?? ''));
   }
   return lines.join('\n');
 }
