@@ -14,6 +14,11 @@ export interface Column {
    * there, unless they wrap too), instead of being cut (a reason the user needs whole, in a terminal of 80-100 columns).
    */
   wrap?: boolean;
+  /**
+   * With `wrap`: served before the other wrapping columns, so it wraps only when they are at their narrowest: a few
+   * words (a state, a place) read better whole, a long name reads as well on two lines.
+   */
+  keep?: boolean;
 }
 
 /** Text of one column a character (most cells): its length, without the work below (10,000 entries wrap to 50,000 lines). */
@@ -84,9 +89,14 @@ function shares(columns: Column[], cells: string[][], widths: number[], shrinkin
     room[i] = Math.min(widths[i], Math.max(width(columns[i].header), Math.min(16, longest)));
   }
   let extra = maxWidth - fixed - shrinking.reduce((n, i) => n + room[i], 0);
-  // the columns that wrap first (what they hold is read whole), then the ones cut (whole in --json); in each group the
-  // least wanting first, each taking at most its share of what is left
-  for (const group of [shrinking.filter((i) => columns[i].wrap), shrinking.filter((i) => !columns[i].wrap)]) {
+  // the columns that wrap first (what they hold is read whole; those to `keep` whole before the others), then the ones
+  // cut (whole in --json); in each group the least wanting first, each taking at most its share of what is left
+  const wraps = shrinking.filter((i) => columns[i].wrap);
+  for (const group of [
+    wraps.filter((i) => columns[i].keep),
+    wraps.filter((i) => !columns[i].keep),
+    shrinking.filter((i) => !columns[i].wrap),
+  ]) {
     group.sort((a, b) => widths[a] - room[a] - (widths[b] - room[b]));
     group.forEach((i, k) => {
       const more = Math.max(0, Math.min(widths[i] - room[i], Math.floor(extra / (group.length - k))));
@@ -160,9 +170,20 @@ function cut(text: string, max: number | undefined): string {
         .trimEnd()}\u2026`;
 }
 
-/** `label: value` lines with the labels aligned (for one record). */
-export function formatPairs(pairs: Array<[string, string | number | undefined]>): string {
+/**
+ * `label: value` lines with the labels aligned (for one record). With `maxWidth`, a value too long for its line goes on
+ * under its own first word (a sentence after its label: `punch status`'s Sync line); a value of several lines wraps
+ * its first.
+ */
+export function formatPairs(pairs: Array<[string, string | number | undefined]>, opts: { maxWidth?: number } = {}): string {
   const shown = pairs.filter(([, v]) => v !== undefined && v !== '');
   const w = Math.max(0, ...shown.map(([k]) => width(k)));
-  return shown.map(([k, v]) => `${pad(`${k}:`, w + 1, 'left')} ${v}`).join('\n');
+  return shown
+    .map(([k, v]) => {
+      const lead = `${pad(`${k}:`, w + 1, 'left')} `;
+      if (!opts.maxWidth) return lead + String(v);
+      const [first, ...rest] = String(v).split('\n');
+      return [wrapHanging(lead, first, opts.maxWidth), ...rest].join('\n');
+    })
+    .join('\n');
 }

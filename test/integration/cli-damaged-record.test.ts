@@ -12,6 +12,7 @@ import type { DamageReport } from '../../src/shared/domain';
 import { listDamage } from '../../src/core/store';
 import { tempDir } from '../fixtures/temp-dirs';
 import { freeDay, startCliWorld, type CliWorld } from '../fixtures/cli-harness';
+import { joinPairs } from '../fixtures/cli-wrapped';
 
 let w: CliWorld;
 let jobName: string;
@@ -190,14 +191,15 @@ it('offers the delete of a queued log whose record the disk cut: "discard" keeps
   expect(status.stderr).toContain('its last record was cut short, and it holds a delete of a log that the file still holds');
   expect(status.stderr).toContain('seems to hold 1 delete of a log that was not saved (01:30 on');
   const [report] = listDamage(dir);
-  // the held log is counted as held, not as waiting to be sent, and the offer is worded as the delete it is
-  expect(status.stdout).toMatch(
+  // the held log is counted as held, not as waiting to be sent, and the offer is worded as the delete it is (each value
+  // read whole: a long one goes on under itself within 100 columns)
+  expect(joinPairs(status.stdout)).toMatch(
     /^Outbox: +0 waiting \(1 queued, 0 syncing\), 0 need attention; 1 waits for your answer about a delete that was not saved \(`punch data`\)$/m,
   );
-  expect(status.stdout).toMatch(
+  expect(joinPairs(status.stdout)).toMatch(
     /^Sync: +1 entry waits for your answer before it is sent\. You deleted 1 log and the delete was not saved: delete it or keep it\.$/m,
   );
-  expect(status.stdout).toContain('1 delete that was not saved waits for your answer (`punch data`)');
+  expect(joinPairs(status.stdout)).toContain('1 delete that was not saved waits for your answer (`punch data`)');
   expect(status.stdout).not.toContain('log it again');
   expect(status.stderr).toContain(
     `Run \`punch data log-again ${report.id}\` to delete the log or \`punch data discard ${report.id}\` to keep it. [${report.id}]`,

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCliWorld, type CliWorld } from '../fixtures/cli-harness';
+import { joinPairs } from '../fixtures/cli-wrapped';
 import { localTime, TEST_TODAY } from '../fixtures/test-clock';
 
 let w: CliWorld;
@@ -23,8 +24,11 @@ describe('punch status in the environment’s language', () => {
     const [en, de] = await Promise.all([status(), status({ LANG: 'de_DE.UTF-8' })]);
     expect(en.stdout).toMatch(/^Connection:\s+online$/m);
     expect(de.stdout).toMatch(/^Verbindung:\s+online$/m);
-    expect(de.stdout).toMatch(/^Synchronisierung:\s+Alles, was Sie erfasst haben, ist beim Dienst angekommen\.$/m);
-    expect(de.stdout).toMatch(/^Postausgang:\s+0 wartend \(0 in der Warteschlange, 0 werden synchronisiert\), 0 brauchen Prüfung$/m);
+    // each value read whole: a long one goes on under itself within 100 columns
+    expect(joinPairs(de.stdout)).toMatch(/^Synchronisierung:\s+Alles, was Sie erfasst haben, ist beim Dienst angekommen\.$/m);
+    expect(joinPairs(de.stdout)).toMatch(
+      /^Postausgang:\s+0 wartend \(0 in der Warteschlange, 0 werden synchronisiert\), 0 brauchen Prüfung$/m,
+    );
     expect(de.stdout).not.toMatch(/Connection|Outbox|waiting/);
     expect(de.code).toBe(en.code);
   });

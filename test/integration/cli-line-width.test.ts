@@ -2,9 +2,10 @@
  * Every line `punch` prints for people fits 100 columns (the width when stdout is not a terminal), in English, German
  * and Arabic, against a realistic week: job names longer than a column, an entry that waits for the service's day to
  * begin (its calendar in another zone), one the service refused, a submitted (locked) week, a timesheet with a
- * manager's comment. Commands and every --help; stdout and stderr alike, but for the lines still known to run over
- * (`KNOWN`). The outbox's WHY and the JOB wrap under themselves (whole, never cut); the week's heading wraps between
- * words. Real punch against the sandbox.
+ * manager's comment. Commands and every --help; stdout and stderr alike. The outbox's WHY and the JOB wrap under
+ * themselves (whole, never cut); the week's heading wraps between words; `status`'s values go on under their first
+ * word; `jobs` wraps its names under their columns, `week` its STATE and FROM in German; the refusals under the week and
+ * `submit`'s blockers wrap at their indent: each read whole here. Real punch against the sandbox.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,6 +14,7 @@ import { seedState } from '../../src/sandbox/index';
 import { addDays, weekStartOf } from '../../src/shared/time/week';
 import { COMMANDS } from '../../src/cli/commands/index';
 import { freeDay, startCliWorld, type CliWorld } from '../fixtures/cli-harness';
+import { joinItems, joinPairs, tableRows } from '../fixtures/cli-wrapped';
 import { removeDir, tempDir } from '../fixtures/temp-dirs';
 import { TEST_TODAY } from '../fixtures/test-clock';
 
@@ -70,19 +72,6 @@ afterAll(async () => {
   if (stateDir) removeDir(stateDir);
 });
 
-/**
- * Lines still over 100 columns with this week, not yet wrapped (other tests read these lines whole): `status`'s Sync
- * line (a sentence after its label), `jobs` (a table of names, project and client side by side), `week`'s log table in
- * German and Arabic (its STATE and FROM words) and the refusal under it, and the list of blockers on stderr of
- * `submit`. Everything else is checked, every --help included (and `sync`'s list of the entries left, on stderr).
- */
-const KNOWN: Record<string, true> = {
-  'status (stdout)': true,
-  'jobs (stdout)': true,
-  'week (stdout)': true,
-  'submit (stderr)': true,
-};
-
 /** The lines of `text` over 100 columns, each said with where it came from. */
 const over = (what: string, text: string) =>
   text
@@ -129,6 +118,63 @@ describe('punch within 100 columns', () => {
     expect(heading.split('\n').length, 'too long for one line: wrapped').toBeGreaterThan(1);
   });
 
+  it("status's values and the jobs table wrap under themselves, each read whole, --json unchanged", async () => {
+    const [status, jobs, json] = await Promise.all([w.punchHere(['status']), w.punchHere(['jobs']), w.punchHere(['jobs', '--json'])]);
+    expect(over('status', status.stdout)).toEqual([]);
+    expect(joinPairs(status.stdout)).toMatch(
+      /^Sync: +1 log waits for the service's day to begin: the service is in another time zone, still on an earlier day\. Punchcard sends it then\. 1 entry needs your attention in the outbox\.$/m,
+    );
+    expect(status.stdout.split('\n').length, 'the Sync line wrapped').toBeGreaterThan(joinPairs(status.stdout).split('\n').length);
+    expect(over('jobs', jobs.stdout)).toEqual([]);
+    const listed = (JSON.parse(json.stdout) as Array<{ jobId: string; jobName: string; projectName: string; clientName: string }>).map(
+      (j) => [j.jobId, j.jobName, j.projectName, j.clientName],
+    );
+    expect(listed.every(([, name]) => name.endsWith(LONG))).toBe(true);
+    expect(tableRows(jobs.stdout, 'JOB ID').map((r) => [r['JOB ID'], r.JOB, r.PROJECT, r.CLIENT])).toEqual(listed);
+  });
+
+  it("the week's STATE and FROM wrap in German, the refusal under it and submit's blockers at their indent, read whole", async () => {
+    const [de, en, submit] = await Promise.all([
+      w.punchHere(['week', '--date', refusedDay, '--lang', 'de']),
+      w.punchHere(['week', '--date', refusedDay]),
+      w.punchHere(['submit', '--week-of', refusedDay]),
+    ]);
+    expect(over('week', de.stdout)).toEqual([]);
+    const rows = tableRows(de.stdout, 'ID');
+    const jobNames = w.sandbox.state().jobs.map((j) => j.jobName);
+    expect(
+      rows.every((r) => jobNames.includes(r.AUFTRAG)),
+      JSON.stringify(rows),
+    ).toBe(true);
+    expect(rows.filter((r) => r.HERKUNFT === 'dieses Gerät').map((r) => r.STATUS)).toEqual(
+      expect.arrayContaining(['Prüfung nötig', 'in der Warteschlange']),
+    );
+    // too long for the row in German: "in der" and "Warteschlange" on two lines of the row, "dieses" and "Gerät" too
+    expect(de.stdout).not.toContain('in der Warteschlange');
+    expect(de.stdout).not.toContain('dieses Gerät');
+    // the refusal under the table: on under its first word, after the entry's id
+    const refusal = /^ {2}(L-[0-9a-f]+: )The service refused this while sending a new log:.*\n((?: +\S.*\n)+)/m.exec(en.stdout)!;
+    expect(refusal, en.stdout).not.toBeNull();
+    for (const more of refusal[2].trimEnd().split('\n')) expect(more.indexOf(more.trim())).toBe(2 + refusal[1].length);
+    expect(en.stdout.replace(/\n +/g, ' ')).toContain(
+      `${refusal[1]}The service refused this while sending a new log: that would go over your company's maximum hours for the day. Log fewer hours, or pick another day.`,
+    );
+    expect(over('submit', submit.stderr)).toEqual([]);
+    const blockers = joinItems(submit.stderr);
+    expect(blockers).toMatch(
+      new RegExp(
+        `^  1 entry of this week is not synced yet: .+ 01:00 Frontend Development${LONG} \\(Ahead of the service\\)\\. Sync first \\(it happens by itself when the service is reachable\\)\\.$`,
+        'm',
+      ),
+    );
+    expect(blockers).toMatch(
+      new RegExp(
+        `^  1 entry of this week needs attention in the outbox: .+ 01:00 Frontend Development${LONG} \\(Refused once the day was full\\)\\. Retry, fix or discard it first\\.$`,
+        'm',
+      ),
+    );
+  });
+
   for (const lang of ['en', 'de', 'ar']) {
     it(`every command and every --help in ${lang}`, async () => {
       const runs: string[][] = [
@@ -159,8 +205,7 @@ describe('punch within 100 columns', () => {
       for (const args of runs) {
         const r = await w.punchHere([...args, '--lang', lang]);
         const what = args.join(' ');
-        if (!KNOWN[`${args[0]} (stdout)`]) found.push(...over(`${what} (stdout)`, r.stdout));
-        if (!KNOWN[`${args[0]} (stderr)`]) found.push(...over(`${what} (stderr)`, r.stderr));
+        found.push(...over(`${what} (stdout)`, r.stdout), ...over(`${what} (stderr)`, r.stderr));
       }
       expect(found).toEqual([]);
     }, 120_000);

@@ -54,8 +54,8 @@ function dataWords(serviceFields: string[]): string[] {
     ...serviceFields,
     // a name longer than its column goes on under itself, word by word (src/cli/table.ts)
     ...s.jobs.flatMap((j) => [j.jobName, ...j.jobName.split(' ')]),
-    ...s.projects.map((p) => p.projectName),
-    ...s.clients.map((c) => c.clientName),
+    ...s.projects.flatMap((p) => [p.projectName, ...p.projectName.split(' ')]),
+    ...s.clients.flatMap((c) => [c.clientName, ...c.clientName.split(' ')]),
     ...s.employees.flatMap((e) => [`${e.firstName} ${e.lastName}`, e.firstName, e.lastName]),
     ...s.timeLogs.map((l) => l.description),
     ...s.timesheets.map((t) => t.timesheetName),

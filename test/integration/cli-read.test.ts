@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmployeeRecord, Job, PayrollRecord, Timesheet, TimesheetDetail, TrackerSettings, AppStatus } from '../../src/shared/domain';
 import { daysAgo, startCliWorld, type CliWorld } from '../fixtures/cli-harness';
+import { tableRows } from '../fixtures/cli-wrapped';
 
 let w: CliWorld;
 beforeAll(async () => {
@@ -21,7 +22,12 @@ describe('punch jobs', () => {
     const [human, json] = await Promise.all([w.punch(['jobs']), w.punchJson<Job[]>(['jobs'])]);
     const expected = mayaJobs();
     expect(human.code).toBe(0);
-    for (const j of expected) expect(human.stdout).toContain(j.jobName);
+    // each job's row read whole: a long name goes on under its column within 100 columns
+    const rows = tableRows(human.stdout, 'JOB ID');
+    expect(rows.map((r) => [r['JOB ID'], r.JOB, r.PROJECT, r.CLIENT])).toEqual(
+      json.value.map((j) => [j.jobId, j.jobName, j.projectName, j.clientName]),
+    );
+    for (const j of expected) expect(rows.map((r) => r.JOB)).toContain(j.jobName);
     expect(human.stdout).toMatch(/^JOB ID\s+JOB\s+PROJECT/);
     expect(human.stdout).toContain(`${expected.length} jobs`);
     expect(json.code).toBe(0);

@@ -13,6 +13,7 @@ import { plainDate } from '../../src/shared/words';
 import { seededWeek } from '../fixtures/demo-week';
 import { TEST_TODAY } from '../fixtures/test-clock';
 import { cliClock, startCliWorld, type CliWorld } from '../fixtures/cli-harness';
+import { tableRows } from '../fixtures/cli-wrapped';
 
 const today = TEST_TODAY;
 const lastFriday = addDays(weekStartOf(today), -3);
@@ -86,7 +87,10 @@ it('says a rejected log changed since the rejection is fixed, what is left (resu
     [target.timeLogId, '00:15', 'rejected'],
   ]);
   const human = await w.punch(['week', '--date', lastMonday]);
-  expect(human.stdout.split('\n').find((l) => new RegExp(`(^|\\s)${target.timeLogId}\\s`).test(l))).toMatch(/00:15 .*rejected, fixed/);
+  // the log's row read whole: within 100 columns its STATE may go on under itself on the row's next line
+  const row = tableRows(human.stdout, 'ID').find((r) => r.ID === target.timeLogId);
+  expect(row, human.stdout).toBeDefined();
+  expect(`${row!.HOURS} ${row!.STATE}`).toMatch(/^00:15 .*rejected, fixed$/);
   expect(human.stdout.replace(/\s+/g, ' ')).toContain(
     '1 rejected log was changed since the rejection (rejected, fixed): resubmit the week with `punch submit` to send it for approval; until then the service holds it as rejected.',
   );

@@ -116,6 +116,43 @@ describe('tables', () => {
     expect(lines.slice(op2).map((l) => l.slice(whyAt).trim())).toContain(id);
   });
 
+  it('keeps a few words whole (`keep`) while a long name wraps, and wraps them too when the name is at its narrowest', () => {
+    const cols = [
+      { header: 'JOB', shrink: true, wrap: true },
+      { header: 'STATE', shrink: true, wrap: true, keep: true },
+    ];
+    const row = [['Frontend Development for the Acme Corporation website relaunch', 'synced, rejected, fixed']];
+    const roomy = formatTable(cols, row, [], { maxWidth: 40 }).split('\n');
+    expect(roomy[2]).toMatch(/ {2}synced, rejected, fixed$/);
+    for (const l of roomy) expect(l.length, l).toBeLessThanOrEqual(40);
+    // without `keep`, the two share the room and the state wraps though the name could
+    expect(formatTable([cols[0], { ...cols[1], keep: false }], row, [], { maxWidth: 40 })).not.toContain('synced, rejected, fixed');
+    const narrow = formatTable(cols, row, [], { maxWidth: 30 }).split('\n');
+    for (const l of narrow) expect(l.length, l).toBeLessThanOrEqual(30);
+    expect(narrow.join('\n')).not.toContain('synced, rejected, fixed');
+  });
+
+  it('puts a long value of a pair on under its first word within the width asked', () => {
+    const sync = "1 log waits for the service's day to begin: the service is in another time zone. Punchcard sends it then.";
+    const lines = formatPairs(
+      [
+        ['Connection', 'online'],
+        ['Sync', sync],
+      ],
+      { maxWidth: 60 },
+    ).split('\n');
+    expect(lines[0]).toBe('Connection: online');
+    expect(lines[1]).toMatch(/^Sync: {7}1 log /);
+    for (const l of lines.slice(2)) expect(l).toMatch(/^ {12}\S/);
+    for (const l of lines) expect(l.length, l).toBeLessThanOrEqual(60);
+    expect(
+      lines
+        .slice(1)
+        .map((l) => l.slice(12))
+        .join(' '),
+    ).toBe(sync);
+  });
+
   it('aligns label-value pairs and leaves out empty values', () => {
     expect(
       formatPairs([

@@ -150,18 +150,21 @@ export const statusCommand: Command = {
     });
     const text = [
       describeAccount(s.account, w),
-      formatPairs([
-        [w.say(M.connection), s.online ? networkWords(s.network, w) : w.say(M.notReachable, { cause: networkWords(s.network, w) })],
-        [w.say(M.lastSync), s.lastSyncAt ? w.formats.dateTime(s.lastSyncAt) : w.say(M.never)],
-        [w.say(M.sync), line.sentence],
-        // a held entry is among `queued` but not among what waits: counted on its own, with where to answer
-        [w.say(M.outbox), heldForAnswer ? w.say(M.outboxHeld, { counts, count: heldForAnswer, command: '`punch data`' }) : counts],
+      formatPairs(
         [
-          w.say(M.dataDirectory),
-          w.say(M.dataDirectoryState, { dir: ctx.globals.dataDir, state: s.storage === 'read-only' ? 'readOnly' : (s.storage ?? 'ok') }),
+          [w.say(M.connection), s.online ? networkWords(s.network, w) : w.say(M.notReachable, { cause: networkWords(s.network, w) })],
+          [w.say(M.lastSync), s.lastSyncAt ? w.formats.dateTime(s.lastSyncAt) : w.say(M.never)],
+          [w.say(M.sync), line.sentence],
+          // a held entry is among `queued` but not among what waits: counted on its own, with where to answer
+          [w.say(M.outbox), heldForAnswer ? w.say(M.outboxHeld, { counts, count: heldForAnswer, command: '`punch data`' }) : counts],
+          [
+            w.say(M.dataDirectory),
+            w.say(M.dataDirectoryState, { dir: ctx.globals.dataDir, state: s.storage === 'read-only' ? 'readOnly' : (s.storage ?? 'ok') }),
+          ],
+          [w.say(M.damaged), damagedWords(s, w)],
         ],
-        [w.say(M.damaged), damagedWords(s, w)],
-      ]),
+        { maxWidth: ctx.width },
+      ),
       ...[await rateLimitWords(s, w)].filter((x): x is string => x !== undefined),
       ...(timer ? forgottenLines(timer, Date.now(), w) : []),
       ...morningLine(morning, w),

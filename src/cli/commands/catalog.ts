@@ -5,7 +5,7 @@
 import { defineMessage, defineMessages, type Wording } from '../../shared/i18n/messages';
 import type { TrackerSettings } from '../../shared/domain';
 import { type Command, type OptionValues, textOption, flagOption } from '../command';
-import { columns } from '../columns';
+import { columns, WRAPS } from '../columns';
 import { UsageError } from '../failure';
 import { parseChoice, str } from '../input';
 import { formatPairs, formatTable } from '../table';
@@ -108,7 +108,8 @@ export const jobsCommand: Command = {
       jobs.length === 0
         ? w.say(M.none)
         : `${formatTable(
-            columns(w, ['jobId', 'job', 'project', 'client', 'status', 'billing']),
+            // names as long as a company makes them: each on as many lines as it takes, under its own column
+            columns(w, ['jobId', ['job', WRAPS], ['project', WRAPS], ['client', WRAPS], 'status', 'billing']),
             jobs.map((j) => [
               j.jobId,
               j.jobName,
@@ -117,6 +118,8 @@ export const jobsCommand: Command = {
               jobStatusWords(j.jobStatus, w),
               billingWords(j.jobBillableStatus, w),
             ]),
+            [],
+            { maxWidth: ctx.width },
           )}\n${w.say(M.count, { count: jobs.length })}`;
     return { json: jobs, text };
   },

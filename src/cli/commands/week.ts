@@ -10,7 +10,7 @@ import { englishWording } from '../../shared/i18n/english';
 import { EXIT, type Command } from '../command';
 import { columns, WRAPS } from '../columns';
 import { localDay, parseDay, str, userToday } from '../input';
-import { formatTable, wrapSentences } from '../table';
+import { formatTable, wrapHanging, wrapSentences } from '../table';
 import { approvalWords, dayWords, minutesToHhmm, momentWords, syncWords, weekdayWords, words, yesNo } from '../words';
 import { shownLogId } from './find-log';
 import { keptRowsWords } from '../fill/batch-words';
@@ -145,8 +145,9 @@ export function describeWeek(w: WeekView, t: Wording = englishWording()): string
           ['job', WRAPS],
           ['hours', { align: 'right' }],
           'billable',
-          'state',
-          'from',
+          // a state and a place are a few words: whole unless a language's words make the row too wide even with the job wrapped
+          ['state', { ...WRAPS, keep: true }],
+          ['from', { ...WRAPS, keep: true }],
           ['description', { shrink: true }],
         ]),
         logs.map((l, i) => [
@@ -168,8 +169,9 @@ export function describeWeek(w: WeekView, t: Wording = englishWording()): string
         { maxWidth: 100 },
       ),
     );
-    // Messages are long sentences: below the table, so the table stays readable.
-    for (const l of w.logs.filter((x) => x.message)) lines.push(`  ${shownLogId(l)}: ${logMessage(t, l)}`);
+    // Messages are long sentences: below the table, so the table stays readable; each goes on under its own first
+    // word, after the entry's id, so the next id stands out
+    for (const l of w.logs.filter((x) => x.message)) lines.push(wrapHanging(`  ${shownLogId(l)}: `, logMessage(t, l) ?? ''));
   }
   return lines.join('\n');
 }
@@ -229,7 +231,8 @@ export const submitCommand: Command = {
         json: { submitted: false, preview },
         text: '',
         exitCode: preview.unreachable ? EXIT.serviceFailed : EXIT.badInput,
-        problem: `${t.say(M.cannot, { week: t.formats.week(weekStart) })}\n  ${why.join('\n  ')}`,
+        // one blocker an item, going on two columns further in: the next blocker's start stands out
+        problem: [t.say(M.cannot, { week: t.formats.week(weekStart) }), ...why.map((b) => wrapSentences(`  ${b}`, ctx.width))].join('\n'),
         hint: t.say(M.seeWeek, { week: `\`punch week --date ${weekStart}\``, outbox: '`punch outbox`' }),
       };
     }
