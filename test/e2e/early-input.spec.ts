@@ -3,44 +3,10 @@
  * held back, what is typed stays in the fields and what is pressed (Tab out of the job picker, Ctrl+Enter, the app's
  * keys) is kept; once the script is in charge the fields are in its state and the presses are done, in order, once.
  */
-import type { Browser, Page, Route } from '@playwright/test';
-import { expect, localToday, saveScreen, slowPageWhenAsked, test, useTestClock } from './fixtures';
+import { expect, localToday, saveScreen, test } from './fixtures';
+import { composer, heldPage, inCharge } from './held-page';
 import { earlyInputScript } from '../../src/renderer/src/first-screen/early-input';
 import { replayActs } from '../../src/renderer/src/first-screen/take-over';
-
-const BOOT = /\/assets\/boot-[^/]+\.js$/;
-
-/** A page with the app's script held back until `release` (its first screen painted, the early layer on). */
-async function heldPage(browser: Browser, url: string, locale = 'en-US'): Promise<{ page: Page; release: () => void }> {
-  const context = await browser.newContext({ viewport: { width: 420, height: 640 }, locale });
-  const page = await context.newPage();
-  // the suite's day, the sandbox's (a log is checked against the company's rules for it)
-  await useTestClock(page);
-  await slowPageWhenAsked(page);
-  let release!: () => void;
-  const released = new Promise<void>((r) => (release = r));
-  await page.route(BOOT, async (route: Route) => {
-    await released;
-    await route.continue();
-  });
-  await page.goto(url);
-  await expect(page.locator('form.composer')).toBeVisible();
-  expect(await page.evaluate(() => performance.getEntriesByName('punchcard:app-script').length)).toBe(0);
-  return { page, release };
-}
-
-const inCharge = (page: Page) => expect(page.locator('html')).not.toHaveAttribute('data-early-input', /.*/, { timeout: 30_000 });
-
-/** The Track form's fields, as a user finds them (by role and name). */
-function composer(page: Page) {
-  const form = page.getByRole('form', { name: 'Log or time your work' });
-  return {
-    form,
-    picker: form.getByRole('combobox', { name: 'Job' }),
-    hours: form.getByRole('textbox', { name: 'Hours', exact: true }),
-    description: form.getByLabel('Description'),
-  };
-}
 
 test('a log typed and sent with Ctrl+Enter before the script is logged once, with what was typed', async ({ browser, web, sandbox }) => {
   const { page, release } = await heldPage(browser, web.url);

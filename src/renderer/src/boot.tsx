@@ -1,5 +1,5 @@
 /** The app's start (main.tsx loads it after the first frame): subscribe to the core's push events once, hydrate or draw the window, and load what the first screen needs. */
-import { StrictMode, useEffect, useState } from 'react';
+import { StrictMode, useEffect, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { answerFirstCallsFrom, api, stopAnsweringFirstCalls } from './bridge';
@@ -89,11 +89,13 @@ function Boot() {
       else setTimeout(catchUp, 300);
     });
   }, []);
+  // App alone under Boot, as under the prerender's root (prerender.tsx): a sibling beside it would make a fork in
+  // the tree, and React's useId would give App's elements other ids than the page was built with; hydration keeps the
+  // built ones, and an attribute written later with the app's id (aria-describedby) would name nothing
   return (
-    <>
+    <EarlyActs>
       <App />
-      <EarlyActs />
-    </>
+    </EarlyActs>
   );
 }
 
@@ -105,7 +107,7 @@ function Boot() {
  * does not hold them; and a commit after the one that drew what came, so that what a screen derives from it in its
  * own effects is drawn too (the Track form's day follows today's date in an effect).
  */
-function EarlyActs() {
+function EarlyActs({ children }: { children: ReactNode }) {
   const [stage, setStage] = useState<'waiting' | 'loaded' | 'drawn'>('waiting');
   useEffect(() => {
     void Promise.all([Promise.race([firstLoad, jobsSettled]), takesInput]).then(() => setStage('loaded'));
@@ -116,7 +118,7 @@ function EarlyActs() {
     else if (stage === 'drawn')
       queueMicrotask(() => replayActs((window as WindowWithEarlyInput).punchcardEarlyInput?.take() ?? [], root, flushSync));
   }, [stage]);
-  return null;
+  return children;
 }
 
 /**

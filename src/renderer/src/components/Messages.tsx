@@ -1,5 +1,5 @@
 /** The small states every screen needs: loading, empty, error (what went wrong and what to do), and a result line. */
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import type { SyncState } from '../../../shared/domain';
 import type { UserError } from '../store/errors';
 import type { OutcomeState } from '../store/slices/timer';
@@ -82,11 +82,14 @@ export function toneOf(state: OutcomeState): Tone {
   return state === 'synced' ? 'ok' : state === 'queued' ? 'queued' : 'warn';
 }
 
-/** A quiet confirmation line ("Synced.", "Queued - will sync when online."). */
-export function Outcome({ children, tone = 'ok' }: { children: ReactNode; tone?: Tone }) {
+/**
+ * A quiet confirmation line ("Synced.", "Queued - will sync when online."). With `focusRef` it can take the focus from
+ * script (not from Tab): where a button that was pressed gives way to the line that says what it did (UndoLine.tsx).
+ */
+export function Outcome({ children, tone = 'ok', focusRef }: { children: ReactNode; tone?: Tone; focusRef?: Ref<HTMLParagraphElement> }) {
   const icon = tone === 'ok' ? '\u2713' : tone === 'queued' ? '\u25F7' : '\u26A0\uFE0E';
   return (
-    <p className={`outcome outcome-${tone}`} role="status">
+    <p className={`outcome outcome-${tone}`} role="status" ref={focusRef} tabIndex={focusRef ? -1 : undefined}>
       <span aria-hidden="true">{icon}</span> {children}
     </p>
   );

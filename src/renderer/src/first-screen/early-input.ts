@@ -13,6 +13,7 @@
  *   (no native submit or navigation, and not the app's handlers either while this layer is on: so an act is either
  *   kept here or handled by the app, never both), and the app replays them through its own handlers once it is in
  *   charge (take-over.ts `replayActs`), after which this layer stands down;
+ * - the form's button says to a screen reader what the stylesheet draws: unavailable, and why, while no job is typed;
  * - where an act moves the focus to a place on this screen, the move is made here at once, so what is typed next
  *   lands where the user expects: Enter in the job picker with a name typed goes on to Hours (the app's Enter on a
  *   chosen job; no suggestions are shown before the script, so the choice and the move are one press here: the choice
@@ -131,10 +132,31 @@ export function earlyInput(): void {
   const onSubmit = (e: SubmitEvent) => {
     if (e.target instanceof HTMLFormElement) keep(e, { kind: 'submit' }, e.target, true);
   };
+  // The form's button as the page was built says it cannot act, and why (no job: ComposerAction.tsx); the first
+  // screen's stylesheet draws it able to once a job is typed (track.css), and this says the same to a screen reader.
+  // Only until the app holds the fields: from its first render on, the app says it (a name typed is no job to it until
+  // chosen), and keeps its own word over what is changed here.
+  const onInput = (e: Event) => {
+    const t = e.target;
+    if (fieldsOwned || !(t instanceof HTMLInputElement) || t.getAttribute('role') !== 'combobox') return;
+    const form = t.closest('#root form[data-log-field]');
+    const button = form?.querySelector('.composer-early');
+    const why = form?.querySelector('.composer-why');
+    if (!button) return;
+    // empty as the stylesheet reads it (:placeholder-shown), so that what is drawn and what is said agree
+    if (t.value === '') {
+      button.setAttribute('aria-disabled', 'true');
+      if (why?.id) button.setAttribute('aria-describedby', why.id);
+    } else {
+      button.removeAttribute('aria-disabled');
+      button.removeAttribute('aria-describedby');
+    }
+  };
   // on the window, in the capture phase: before the fields' own handling and before React's (on #root)
   window.addEventListener('keydown', onKey, true);
   window.addEventListener('click', onClick, true);
   window.addEventListener('submit', onSubmit, true);
+  window.addEventListener('input', onInput, true);
   document.documentElement.setAttribute('data-early-input', '');
   w.punchcardEarlyInput = {
     fieldsTaken() {
@@ -146,6 +168,7 @@ export function earlyInput(): void {
       window.removeEventListener('keydown', onKey, true);
       window.removeEventListener('click', onClick, true);
       window.removeEventListener('submit', onSubmit, true);
+      window.removeEventListener('input', onInput, true);
       document.documentElement.removeAttribute('data-early-input');
       return acts.splice(0);
     },

@@ -4,7 +4,15 @@
  * does the same from anywhere in the form. Without a job the button is aria-disabled, not disabled: Tab still reaches
  * it and a screen reader says it is unavailable and why ("Choose a job first.", its description), where a disabled
  * button was skipped and the reason never heard; a press then does nothing (Composer's submit needs a job).
+ *
+ * The page is built with no job, so its button says so too (aria-disabled, described by "Choose a job first."); before
+ * the script the early-input layer changes that as the job field fills (../../first-screen/early-input.ts). React
+ * takes the element over at hydration as it finds it and never puts back an attribute changed under it: it writes
+ * one only when its own value changes, and with still no job in the app its value stays what the page was built with.
+ * So after each commit that can follow such a change (hydration, the first render of the app's own button, a job
+ * chosen or cleared), an effect makes the element say what the app says.
  */
+import { useLayoutEffect, useRef } from 'react';
 import type { BatchPreview, Job } from '../../../../shared/domain';
 import { addDays } from '../../../../shared/time/week';
 import { keyNames, keyPlatform, shortcutKeys } from '../../shortcuts';
@@ -44,6 +52,19 @@ export function ComposerAction(p: ComposerActionProps) {
   const daysLogged = days ? days.filter((d) => !notLogged.has(d)).length : 0;
   const keys = shortcutKeys(keyPlatform(), keyNames(w));
   const mounted = useMounted();
+  const button = useRef<HTMLButtonElement>(null);
+  const why = job ? null : `${id}-why`;
+  useLayoutEffect(() => {
+    const b = button.current;
+    if (!b) return;
+    if (why) {
+      b.setAttribute('aria-disabled', 'true');
+      b.setAttribute('aria-describedby', why);
+    } else {
+      b.removeAttribute('aria-disabled');
+      b.removeAttribute('aria-describedby');
+    }
+  }, [why, mounted]);
   const startWords = (
     <>
       <span aria-hidden="true" className="mirror">
@@ -72,8 +93,10 @@ export function ComposerAction(p: ComposerActionProps) {
          * charge) the button is the app's own, below. A window drawn without that page starts closed to input (App).
          */
         <button
+          ref={button}
           type="submit"
           className="btn btn-primary btn-large composer-early"
+          aria-disabled={job ? undefined : true}
           aria-describedby={job ? undefined : `${id}-why`}
           aria-keyshortcuts={keys.formAction}
           title={`${keys.formActionWords}`}
@@ -83,6 +106,7 @@ export function ComposerAction(p: ComposerActionProps) {
         </button>
       ) : logging ? (
         <button
+          ref={button}
           type="submit"
           className="btn btn-primary btn-large"
           disabled={!!job && (days ? daysLogged === 0 || durationProblem || daysBusy : blocked || saving)}
@@ -103,6 +127,7 @@ export function ComposerAction(p: ComposerActionProps) {
         </button>
       ) : (
         <button
+          ref={button}
           type="submit"
           className="btn btn-primary btn-large"
           disabled={!!job && timerBusy}

@@ -5,8 +5,17 @@
  * field with text, whose own undo the key is. What the undo did is said in a status line, which screen readers
  * announce (role="status"). After several logs made at once (Copy a week, Several days) it takes them all back: the
  * line then says how many were undone, each one that stays and why, and where the undone ones stand.
+ *
+ * The button goes once the undo is done, and a keyboard user who pressed it (Enter, Space, or Ctrl+Z on it) would be
+ * left on the page's body, to Tab again from the top. As a dialog gives the focus back (../focus-return.ts), the focus
+ * goes to what is shown now in the button's place: the line that says what was undone. Not the panel's heading
+ * (Duplicate, Copy a week): the line is what the user needs to hear next, and from it Tab goes on to what followed
+ * the button (Close in a panel, the form's button on Track), where the heading would send them back over the panel.
+ * The line is focusable by script only (tabindex -1) and stays a status, so an undo by Ctrl+Z from elsewhere, which
+ * leaves the focus where it is, is still announced. While the undo is out the button is aria-disabled, not disabled:
+ * a disabled button drops the focus at once, to the body.
  */
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { defineMessages } from '../../../../shared/i18n/messages';
 import type { OutcomePlace } from '../../store/slices/log-form';
 import { useApp } from '../../store/useApp';
@@ -54,6 +63,19 @@ export function UndoLine({ place }: { place: OutcomePlace }) {
   const mine = offer && offer.place === place ? offer : null;
   const mac = keyPlatform() === 'mac';
   const keys = mac ? '⌘Z' : `${keyNames(w).ctrl}+Z`;
+  const button = useRef<HTMLButtonElement>(null);
+  const line = useRef<HTMLParagraphElement>(null);
+  // the undo was asked from the button itself: its line takes the focus when it says what was done
+  const focusLine = useRef(false);
+  const said = !mine && !!done && done.place === place;
+
+  useEffect(() => {
+    if (!said || !focusLine.current) return;
+    focusLine.current = false;
+    // only if the focus went with the button: a user who went on meanwhile (a click elsewhere) is left there
+    const at = document.activeElement;
+    if (at === null || at === document.body || !at.isConnected) line.current?.focus();
+  }, [said, done]);
 
   useEffect(() => {
     if (!mine) return;
@@ -62,6 +84,7 @@ export function UndoLine({ place }: { place: OutcomePlace }) {
       const held = mac ? e.metaKey && !e.ctrlKey : e.ctrlKey && !e.metaKey;
       if (!held || e.altKey || e.shiftKey || e.code !== 'KeyZ' || fieldHasText(e.target)) return;
       e.preventDefault();
+      focusLine.current = e.target === button.current;
       void run();
     };
     window.addEventListener('keydown', onKey);
@@ -75,15 +98,19 @@ export function UndoLine({ place }: { place: OutcomePlace }) {
     return (
       <p className="undo-line row">
         <button
+          ref={button}
           type="button"
           className="secondary"
           data-testid="undo"
-          disabled={undoing}
+          aria-disabled={undoing || undefined}
           aria-keyshortcuts={mac ? 'Meta+Z' : 'Control+Z'}
           aria-label={
             mine.count !== undefined ? w.say(M.undoManyLabel, { count: mine.count, keys }) : w.say(M.undoLabel, { kind: mine.kind, keys })
           }
-          onClick={() => void run()}
+          onClick={() => {
+            focusLine.current = true;
+            void run();
+          }}
         >
           {w.say(M.undo)}
         </button>{' '}
@@ -99,13 +126,13 @@ export function UndoLine({ place }: { place: OutcomePlace }) {
   if (done.logs) {
     const warn = state === 'needs-attention' || batchUndoKeptLocked(done);
     return (
-      <Outcome tone={warn ? 'warn' : state === 'queued' ? 'queued' : 'ok'}>
+      <Outcome tone={warn ? 'warn' : state === 'queued' ? 'queued' : 'ok'} focusRef={line}>
         <span data-testid="undo-many">{batchUndoWords(w, done).join(' ')}</span>
       </Outcome>
     );
   }
   return (
-    <Outcome tone={state === 'needs-attention' ? 'warn' : state === 'queued' ? 'queued' : 'ok'}>
+    <Outcome tone={state === 'needs-attention' ? 'warn' : state === 'queued' ? 'queued' : 'ok'} focusRef={line}>
       {w.say(M.done, { kind: done.kind, hours: done.log.hours, job: done.log.jobName, state })}
     </Outcome>
   );
