@@ -14,6 +14,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { OPERATION_NAMES, type OperationName } from '../shared/contract';
 import type { DispatchResult } from '../core';
+import type { AppStatus } from '../shared/domain';
 import { cspWithScriptHashes, cspWithStyleHashes, RENDERER_CSP } from '../shared/csp';
 import { inlineScriptHashes, inlineStyleHashes } from './inline-styles';
 import { openEventStream, type Subscribe } from './event-stream';
@@ -221,7 +222,10 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
         await refuse(req, res, 401, 'UnauthorizedError', W.noSession, { web: COMMANDS.web });
         return;
       }
-      const close = openEventStream(res, core.on, keepAliveMs);
+      const close = openEventStream(res, core.on, keepAliveMs, async () => {
+        const status = await core.dispatch('getStatus', {});
+        return status.ok ? [{ event: 'status', payload: status.value as AppStatus }] : [];
+      });
       streams.add(close);
       res.on('close', () => streams.delete(close));
       return;

@@ -180,8 +180,42 @@ describe('the web server', () => {
       text += decoder.decode((await reader.read()).value);
     }
     controller.abort();
-    const dataLine = text.split('\n').find((l) => l.startsWith('data: '))!;
-    expect(JSON.parse(dataLine.slice(6))).toEqual({ event: 'notice', payload: { level: 'info', message: 'Synced 3 entries' } });
+    const data = text
+      .split('\n')
+      .filter((l) => l.startsWith('data: '))
+      .map((l) => JSON.parse(l.slice(6)) as { event: string });
+    expect(data.filter((d) => d.event === 'notice')).toEqual([
+      { event: 'notice', payload: { level: 'info', message: 'Synced 3 entries' } },
+    ]);
+  });
+
+  it("says the status as it stands when a stream opens: a push made before a page's stream was open reached no one", async () => {
+    const before = calls.length;
+    // the status changed (the first check of the service) while no page listened
+    bus.emit('status', { echoed: 'pushed before the stream' } as never);
+    const controller = new AbortController();
+    // a deadline for failing, not a wait: without the snapshot no data ever comes, and the open stream would hold the
+    // server's close in afterAll
+    const failAt = setTimeout(() => controller.abort(), 5_000);
+    const res = await fetch(`${server.origin}/events?token=${server.token}`, { signal: controller.signal });
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    try {
+      while (!text.includes('data: ')) text += decoder.decode((await reader.read()).value);
+    } finally {
+      clearTimeout(failAt);
+      controller.abort();
+    }
+    const first = JSON.parse(
+      text
+        .split('\n')
+        .find((l) => l.startsWith('data: '))!
+        .slice(6),
+    );
+    // the core's answer now (this echoing core answers getStatus with its input), not nothing until the next change
+    expect(first).toEqual({ event: 'status', payload: { echoed: {} } });
+    expect(calls.slice(before).map((c) => c.name)).toEqual(['getStatus']);
   });
 
   it('serves the renderer with the CSP and no-sniff headers, and the app for client routes', async () => {
