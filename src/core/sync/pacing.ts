@@ -49,6 +49,16 @@ export interface SyncPacing {
   resendDelay(resends: number): number;
   /** Runs the engine at `at` (the end of the earliest such wait); an earlier time already set stays. */
   wakeAt(at: number): void;
+  /**
+   * The service refused a log of `day` as a day it has not begun; the next try is at `until` (the next quarter hour,
+   * ../outbox/service-day.ts): until then the other entries waiting for that day or a later one wait too (each would
+   * be refused the same way, a call of the service's budget each), and the engine runs again at `until`.
+   */
+  serviceDayRefused(day: string, until: number): void;
+  /** An entry waiting for the service's day, of `day`, waits for the next try (see `serviceDayRefused`). */
+  waitsForServiceDay(day: string): boolean;
+  /** The user asked to sync now: the next entry waiting for the service's day goes at once. */
+  forgetServiceDay(): void;
   /** Stops every timer (closing). */
   close(): void;
 }
@@ -71,9 +81,12 @@ export function createSyncPacing(deps: PacingDeps): SyncPacing {
    */
   const reconcileWaits = new Map<string, string>();
 
+  /** The latest refusal as a day the service has not begun: that day, and when the next try goes. */
+  let serviceDay: { day: string; until: number } | undefined;
+
   const isPaused = (endpoint: string) => (pausedUntil.get(endpoint) ?? 0) > clock.now();
 
-  return {
+  const pacing: SyncPacing = {
     scheduleRetry(at) {
       if (deps.closed()) return;
       let delay: number;
@@ -134,10 +147,19 @@ export function createSyncPacing(deps: PacingDeps): SyncPacing {
       timer.unref?.();
       wakeTimer = { at, timer };
     },
+    serviceDayRefused(day, until) {
+      serviceDay = { day, until };
+      pacing.wakeAt(until);
+    },
+    waitsForServiceDay: (day) => serviceDay !== undefined && day >= serviceDay.day && clock.now() < serviceDay.until,
+    forgetServiceDay() {
+      serviceDay = undefined;
+    },
     close() {
       clock.clearTimeout(retryTimer);
       if (wakeTimer) clock.clearTimeout(wakeTimer.timer);
       for (const t of pauseTimers.values()) clock.clearTimeout(t);
     },
   };
+  return pacing;
 }
