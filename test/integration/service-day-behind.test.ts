@@ -185,6 +185,48 @@ describe("a log for the user's today while the service is still on the day befor
     expect(adds()).toBe(before + 2 + 3);
   });
 
+  it("the service's day began while it could not be reached: the sync when it is back sends it at once, once", async () => {
+    const clock = testClock(TEST_NOW);
+    const s = await start(clock);
+    h = s.h;
+    const harness = s.h;
+    const description = 'back after the day began';
+    const r = await harness.logging.handlers.logTime({ ...s.job, workDate: s.today, hours: '00:45', billable: true, description });
+    expect(r.state).toBe('queued');
+    await expect
+      .poll(
+        settled(clock, async () => (await entryOf(harness, description))?.waitsForServiceDay),
+        POLL,
+      )
+      .toBeDefined();
+
+    // the service goes away; its day begins on the next quarter hour, and the entry's time comes while it is away
+    await harness.sandbox.setOffline(true);
+    const dayBegins = serviceDayBeginsAt(clock, harness, s.today);
+    await clock.advance(dayBegins + SERVICE_DAY_MARGIN_MS + 1_000 - clock.now());
+    await expect
+      .poll(
+        settled(clock, async () => (await harness.logging.handlers.getStatus({})).online),
+        POLL,
+      )
+      .toBe(false);
+    expect(await entryOf(harness, description)).toMatchObject({ state: 'queued' });
+    const adds = () => harness.sandbox.requests().filter((q) => q.path.includes('addtimelog')).length;
+    const before = adds();
+
+    // back: the check that finds it starts a sync, which sends the entry (its time came), once
+    await harness.sandbox.setOffline(false);
+    await expect
+      .poll(
+        settled(clock, async () => (await entryOf(harness, description))?.state),
+        POLL,
+      )
+      .toBe('synced');
+    expect(clock.now() - dayBegins).toBeLessThan(2 * MINUTE);
+    expect(harness.serviceLogs().filter((l) => l.description === description)).toMatchObject([{ workDate: s.today, minutes: 45 }]);
+    expect(adds()).toBe(before + 1);
+  });
+
   it("is still refused as a future day when its day is after the user's today (the app's own rule, on the user's day)", async () => {
     const clock = testClock(TEST_NOW);
     const s = await start(clock);
