@@ -6,6 +6,7 @@
  * wait; and at the next sync), and once the service's day has begun it is sent within a minute, once: the service holds
  * exactly one log. A day after the user's today is still refused as before.
  * The core on the test's clock (timers run when the test advances it); the sandbox's today set to the day before.
+ * @inner src/core/outbox/service-day.ts (the quarter hour and the margin the retry is set by)
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { addDays, localDate } from '../../src/shared/time/week';
@@ -163,7 +164,12 @@ describe("a log for the user's today while the service is still on the day befor
     // two quarter hours go by: one send at each (the first entry's), the others wait for its answer
     for (let i = 1; i <= 2; i++) {
       await clock.advance(nextQuarter(clock.now()) + MINUTE - clock.now());
-      await expect.poll(settled(clock, adds), POLL).toBe(before + i);
+      await expect
+        .poll(
+          settled(clock, async () => adds()),
+          POLL,
+        )
+        .toBe(before + i);
     }
     expect(await waiting()).toBe(3);
 
