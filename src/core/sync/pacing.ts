@@ -4,7 +4,8 @@
  * 429 / 7209 lock-out (only THAT endpoint waits; the rest of the outbox goes on).
  * And the step an entry waits before it is sent again after the service showed it absent (a write that failed
  * without reaching the service: the same step as the offline retries, doubling per re-send, ±20 %), with the timer
- * that wakes the engine when the first such wait ends.
+ * that wakes the engine when the first such wait ends; and, once the service refused a log as a day it has not begun,
+ * the other entries waiting for that day held until the first one's next try (../outbox/service-day.ts).
  * When a timer runs out it wakes the engine (`wake`, a new run); once the engine is closed no timer starts. Every timer
  * is the clock's (unref'd: a waiting outbox never keeps a process up), so a test advances its clock through a backoff.
  */
