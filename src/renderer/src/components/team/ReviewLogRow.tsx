@@ -59,7 +59,8 @@ export function ReviewLogRow({
         <td className="nowrap">{day}</td>
       ) : (
         <td data-testid="odd-date" className="odd-date">
-          {w.say(M.oddDate, { given: l.workDate.trim() ? 'yes' : 'no', raw: l.workDate })}
+          {/* the date as it came, isolated (U+2068 ... U+2069): right to left, "31-Foo-2026" was drawn "Foo-2026-31" */}
+          {w.say(M.oddDate, { given: l.workDate.trim() ? 'yes' : 'no', raw: `\u2068${l.workDate}\u2069` })}
         </td>
       )}
       <td>
