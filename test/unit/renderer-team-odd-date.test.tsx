@@ -39,7 +39,9 @@ describe("a log in the manager's review", () => {
     for (const odd of ['31-Foo-2026', '2026-02-30', '', 'yesterday']) {
       const html = row(odd);
       const cell = html.match(/<td data-testid="odd-date"[^>]*>.*?<\/td>/)?.[0];
-      expect(cell, odd).toContain(odd === '' ? 'The service sent this log without a date.' : `The service sent a date Punchcard cannot read: \u2068${odd}\u2069`);
+      expect(cell, odd).toContain(
+        odd === '' ? 'The service sent this log without a date.' : `The service sent a date Punchcard cannot read: \u2068${odd}\u2069`,
+      );
       expect(html, odd).toContain(`aria-label="Approve 01:30 on Website, ${odd}"`);
     }
     expect(row('31-Foo-2026', false)).toContain('31-Foo-2026');

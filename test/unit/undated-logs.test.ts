@@ -1,3 +1,4 @@
+/** @inner src/core/service/wire/normalize.ts, src/core/service/wire/fields.ts, src/core/sync/reconcile.ts */
 /**
  * A time log whose day the service wrote in no form Punchcard reads ("31-Foo-2026", or none): a timesheet's details
  * read for a manager keep the other logs and keep that one apart, with its date as it came; the answers a
@@ -52,7 +53,10 @@ describe("a timesheet's details with a log whose day cannot be read", () => {
   });
 
   it('keep a log with no date, or a day no calendar has, apart too; none when every day reads', () => {
-    const detail = toTimesheetDetail({ timesheet: sheet, timeLogs: [wireLog('1', ''), wireLog('2', undefined), wireLog('3', '2026-02-30')] });
+    const detail = toTimesheetDetail({
+      timesheet: sheet,
+      timeLogs: [wireLog('1', ''), wireLog('2', undefined), wireLog('3', '2026-02-30')],
+    });
     expect(detail.timeLogs).toEqual([]);
     expect(detail.undatedLogs?.map((l) => l.rawWorkDate)).toEqual(['', '', '2026-02-30']);
     expect(toTimesheetDetail({ timesheet: sheet, timeLogs: [wireLog('1', '2026-11-17')] })).not.toHaveProperty('undatedLogs');

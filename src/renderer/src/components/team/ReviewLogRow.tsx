@@ -18,7 +18,8 @@ const M = defineMessages({
   },
   oddDate: {
     id: 'team.review.odd-date-said',
-    defaultMessage: '{given, select, yes {The service sent a date Punchcard cannot read: {raw}} other {The service sent this log without a date.}}',
+    defaultMessage:
+      '{given, select, yes {The service sent a date Punchcard cannot read: {raw}} other {The service sent this log without a date.}}',
     description:
       'In a log\'s day cell when the service wrote its date in no known form; {raw}: the date as it came (e.g. "31-Foo-2026"), kept as is.',
   },
