@@ -13,6 +13,7 @@ import {
   optionalWireId,
   optionalWireText,
   plainIssue,
+  readWire,
   wireApprovalStatus,
   wireBillingStatus,
   wireDate,
@@ -123,3 +124,7 @@ export const logsKeepingUndated = (what: string) =>
     }
     return { dated, undated };
   });
+
+/** gettimelogs read for a week people look at: the dated logs and, apart, those whose day could not be read. */
+const displayList = once(() => logsKeepingUndated('time log list'));
+export const toTimeLogsForDisplay = (payload: unknown): { dated: TimeLog[]; undated: UndatedTimeLog[] } => readWire(displayList(), payload);
