@@ -3,7 +3,8 @@
  * odd-date fault writes "31-Foo-2026" on the first log of every timesheet's details): the week is shown, not refused
  * whole; the other logs are there, the odd one last with its date as it came and a plain sentence, the totals'
  * note says the total counts it but no day does; and the timesheet can still be approved (the decision is on the
- * timesheet). In web mode and real Chromium at 420 x 640, in English and in Arabic (right to left).
+ * timesheet). In web mode and real Chromium at 420 x 640, in English and in Arabic (right to left). The Week too, when
+ * the list of the user's logs holds such a log.
  */
 import type { Page } from '@playwright/test';
 import type { Sandbox } from '../../src/sandbox';
@@ -72,3 +73,20 @@ for (const { lang, locale, sentence, note } of [
     });
   });
 }
+
+test('the Week with a log the service dated oddly: shown above the grid, its date as it came, out of the totals', async ({
+  page,
+  sandbox,
+}) => {
+  sandbox.fault({ kind: 'odd-date', workDate: ODD, match: 'gettimelogs' });
+  await page.locator('#tab-week').click();
+  await expect(page.getByTestId('timesheet-state')).toBeVisible();
+  // two weeks back: a week not read yet (the one shown was read before the fault), and not rejected (only the list)
+  for (let i = 0; i < 2; i++) await page.getByRole('button', { name: 'Previous week' }).click();
+  const note = page.getByTestId('undated-logs');
+  await expect(note).toContainText('came from the service with a date Punchcard cannot read: the days and totals leave it out.');
+  await expect(note.locator('li')).toHaveCount(1);
+  await expect(note.locator('li')).toContainText(`date as sent: \u2068${ODD}\u2069`);
+  await expect(page.getByTestId('timesheet-state')).toBeVisible();
+  await saveScreen(page, 'week-odd-date-en-420');
+});
