@@ -3,7 +3,6 @@
  * service's calendar still on the day before): the service is reachable, so "sync first (it happens by itself when
  * the service is reachable)" was untrue. The blocker says what the entry waits for instead, and the week is still
  * not submitted before it goes.
- * @inner src/core/week/submit.ts (the preview's blockers)
  */
 import { afterEach, expect, it } from 'vitest';
 import { addDays, localDate, weekStartOf } from '../../src/shared/time/week';
