@@ -1,0 +1,35 @@
+/**
+ * The first screen in the window's language, put in place before the first paint. The built index.html holds the
+ * English screen in #root and each other language's as text in a data block beside it (`<script type="text/html"
+ * data-first-screen="de">`: the browser neither runs nor builds it, so a page in English pays for the others only
+ * what it takes to read past their text; electron.vite.config.ts `firstScreens`). The page's inline script runs this
+ * as it is parsed (first-screen/inline.ts), so a German window's first paint is German: no English frame, whenever the
+ * module script comes. main.tsx runs it again, which then finds its language in place and does nothing (without an
+ * inline script, the dev server's page, it empties #root rather than show English words that then change).
+ */
+import { directionOf, type Language } from '../../../shared/i18n/locales';
+import { firstLanguage } from '../i18n/language';
+
+/** The data block that holds `language`'s screen and what the page says if the app's script cannot be loaded. */
+export function firstScreenBlock(language: Language): HTMLElement | null {
+  return document.querySelector<HTMLElement>(`script[data-first-screen="${language}"]`);
+}
+
+/** Sets `<html lang dir>` and, unless #root already speaks it, puts the language's screen there; returns the language. */
+export function ownLanguageScreen(): Language {
+  const language = firstLanguage();
+  document.documentElement.lang = language;
+  document.documentElement.dir = directionOf(language);
+  const root = document.getElementById('root');
+  if (root && language !== root.dataset.language) {
+    const html = firstScreenBlock(language)?.textContent ?? '';
+    if (html) {
+      root.innerHTML = html;
+      root.dataset.language = language;
+    } else {
+      root.replaceChildren();
+      root.removeAttribute('data-prerendered');
+    }
+  }
+  return language;
+}
