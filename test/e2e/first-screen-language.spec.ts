@@ -71,3 +71,26 @@ test('in English the built screen stays as it is, and the other languages are te
   expect(blocks.map((b) => b.text > 3000)).toEqual([false, true, true, true, true, true]);
   await page.context().close();
 });
+
+test('a user who chose English on a German system: the German screen the page put first gives way to the English one, which the app takes over', async ({
+  browser,
+  web,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 420, height: 640 }, locale: 'de-DE' });
+  const page = await context.newPage();
+  // the hint the app leaves for the next start (i18n/language.ts applyLanguage), as after a choice of English
+  await page.addInitScript(() => localStorage.setItem('punchcard.language', 'en'));
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  await page.goto(web.url);
+  await page.waitForFunction(() => performance.getEntriesByName('punchcard:first-screen').length > 0);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.locator('#root')).toHaveAttribute('data-language', 'en');
+  await expect(page.locator('#root .picker-label-row .check-small')).toHaveText('Show completed jobs');
+  await expect(page.getByRole('button', { name: 'Start timer' })).toBeVisible();
+  // hydrated, not rebuilt: React says so on the console when the page's HTML is not what it renders
+  expect(errors.filter((e) => /hydrat/i.test(e))).toEqual([]);
+  await context.close();
+});

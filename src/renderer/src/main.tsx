@@ -10,17 +10,18 @@ import './styles/track.css';
 // be a file Vite's loader waits for before it runs the app's script (a request on the path to the mark).
 import './styles/notices.css';
 import { BOOT_FAILED } from './boot-failed';
+import { firstLanguage } from './i18n/language';
 import { loadFirstMessages } from './i18n/catalog-parts';
 import { firstAnswers } from './first-screen/answers';
 import { firstScreenBlock, ownLanguageScreen } from './first-screen/own-language';
 
 /**
  * The screen built into index.html is in English (#root), each other language's in a data block beside it
- * (prerender.tsx): the page's inline script has put the window's language in place before the first paint
- * (first-screen/own-language.ts); this finds it there. Without one (the dev server builds none) the page stays empty
+ * (prerender.tsx): the page's inline script has put the system's language in place before the first paint
+ * (first-screen/own-language.ts); this finds it there, or puts the language the user chose in its place. Without one (the dev server builds none) the page stays empty
  * for the moment the app's script takes to load, rather than showing English words that then change (docs/i18n.md).
  */
-const language = ownLanguageScreen();
+const language = ownLanguageScreen(firstLanguage());
 const ownScreen = firstScreenBlock(language);
 const root = document.getElementById('root');
 

@@ -3,12 +3,14 @@
  * English screen in #root and each other language's as text in a data block beside it (`<script type="text/html"
  * data-first-screen="de">`: the browser neither runs nor builds it, so a page in English pays for the others only
  * what it takes to read past their text; electron.vite.config.ts `firstScreens`). The page's inline script runs this
- * as it is parsed (first-screen/inline.ts), so a German window's first paint is German: no English frame, whenever the
- * module script comes. main.tsx runs it again, which then finds its language in place and does nothing (without an
- * inline script, the dev server's page, it empties #root rather than show English words that then change).
+ * as it is parsed (first-screen/inline.ts) with the system's language, so a German window's first paint is German: no
+ * English frame, whenever the module script comes. main.tsx runs it again with the language as the window last used
+ * it (i18n/language.ts `firstLanguage`: a hint in localStorage, read only there, since its first read waits for the
+ * browser process twice, 4-8 ms of a busy machine's first paint), which finds it in place and does nothing, unless
+ * the user chose another language than the system's (without an inline script, the dev server's page, it empties
+ * #root rather than show English words that then change).
  */
 import { directionOf, type Language } from '../../../shared/i18n/locales';
-import { firstLanguage } from '../i18n/language';
 
 /** The data block that holds `language`'s screen and what the page says if the app's script cannot be loaded. */
 export function firstScreenBlock(language: Language): HTMLElement | null {
@@ -16,14 +18,17 @@ export function firstScreenBlock(language: Language): HTMLElement | null {
 }
 
 /** Sets `<html lang dir>` and, unless #root already speaks it, puts the language's screen there; returns the language. */
-export function ownLanguageScreen(): Language {
-  const language = firstLanguage();
+export function ownLanguageScreen(language: Language): Language {
   document.documentElement.lang = language;
   document.documentElement.dir = directionOf(language);
   const root = document.getElementById('root');
   if (root && language !== root.dataset.language) {
     const html = firstScreenBlock(language)?.textContent ?? '';
     if (html) {
+      // English's block is empty (#root held it): kept there as it is, should main.tsx put it back (a user who chose
+      // English on a German system)
+      const shown = root.dataset.language ? firstScreenBlock(root.dataset.language as Language) : null;
+      if (shown && !shown.textContent) shown.textContent = root.innerHTML;
       root.innerHTML = html;
       root.dataset.language = language;
     } else {
