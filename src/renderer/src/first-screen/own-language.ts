@@ -19,8 +19,11 @@ export function firstScreenBlock(language: Language): HTMLElement | null {
 
 /** Sets `<html lang dir>` and, unless #root already speaks it, puts the language's screen there; returns the language. */
 export function ownLanguageScreen(language: Language): Language {
-  document.documentElement.lang = language;
-  document.documentElement.dir = directionOf(language);
+  // written only when they change: a change of either is the whole page's style to work out again
+  const page = document.documentElement;
+  if (page.lang !== language) page.lang = language;
+  const dir = directionOf(language);
+  if ((page.getAttribute('dir') ?? 'ltr') !== dir) page.dir = dir;
   const root = document.getElementById('root');
   if (root && language !== root.dataset.language) {
     const html = firstScreenBlock(language)?.textContent ?? '';
