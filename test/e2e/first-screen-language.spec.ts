@@ -24,10 +24,7 @@ for (const { locale, language, dir, job } of [
   { locale: 'de-DE', language: 'de', dir: 'ltr', job: 'Auftrag' },
   { locale: 'ar-EG', language: 'ar', dir: 'rtl', job: 'المهمة' },
 ]) {
-  test(`in ${language}: the first paint is in the window's language, before the page's module script has run`, async ({
-    browser,
-    web,
-  }) => {
+  test(`in ${language}: the first paint is in the window's language, before the page's module script has run`, async ({ browser, web }) => {
     const page = await withoutModule(browser, locale);
     await page.goto(web.url, { waitUntil: 'commit' });
     await page.waitForFunction(painted);
@@ -45,10 +42,7 @@ for (const { locale, language, dir, job } of [
   });
 }
 
-test('in English the built screen stays as it is, and the other languages are text in the page, not elements', async ({
-  browser,
-  web,
-}) => {
+test('in English the built screen stays as it is, and the other languages are text in the page, not elements', async ({ browser, web }) => {
   const page = await withoutModule(browser, 'en-US');
   await page.goto(web.url, { waitUntil: 'commit' });
   await page.waitForFunction(painted);

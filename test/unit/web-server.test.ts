@@ -528,7 +528,7 @@ describe('a page that carries its first stylesheet inline', () => {
 });
 
 describe('a page that carries the early-input script inline', () => {
-  it('allows exactly that script by its hash in the header, not the data blocks (the answers, the other languages\' screens), and still nothing inline otherwise', async () => {
+  it("allows exactly that script by its hash in the header, not the data blocks (the answers, the other languages' screens), and still nothing inline otherwise", async () => {
     const { createHash } = await import('node:crypto');
     const js = 'performance.mark("punchcard:takes-input");';
     const hash = createHash('sha256').update(js, 'utf8').digest('base64');
