@@ -9,7 +9,14 @@
 import { defineMessages } from '../shared/i18n/messages';
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import type { BridgeError, EventName, OperationName } from '../shared/contract';
-import { EVENT_NAMES, EVENT_SNAPSHOT_CHANNEL, OPERATION_NAMES, SNAPSHOT_EVENTS, channelOf, eventChannelOf } from '../shared/operation-names';
+import {
+  EVENT_NAMES,
+  EVENT_SNAPSHOT_CHANNEL,
+  OPERATION_NAMES,
+  SNAPSHOT_EVENTS,
+  channelOf,
+  eventChannelOf,
+} from '../shared/operation-names';
 
 type Envelope = { ok: true; value: unknown } | { ok: false; error: BridgeError };
 

@@ -20,7 +20,17 @@ beforeAll(async () => {
   w = await startCliWorld();
   // a description longer than any terminal's DESCRIPTION column at 100: cut there, whole at 160
   const job = w.sandbox.state().jobs.find((j) => j.jobStatus === 'in-progress' && j.assignedTo.includes(w.sandbox.demoUser))!;
-  const r = await w.punch(['log', '--job', job.jobId, '--date', TEST_TODAY, '--hours', '0:30', '--description', 'Layout review with the client']);
+  const r = await w.punch([
+    'log',
+    '--job',
+    job.jobId,
+    '--date',
+    TEST_TODAY,
+    '--hours',
+    '0:30',
+    '--description',
+    'Layout review with the client',
+  ]);
   expect(r.code, r.stderr).toBe(0);
 }, 60_000);
 

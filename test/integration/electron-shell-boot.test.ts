@@ -146,7 +146,10 @@ describe('the Electron shell booted against a recording fake of Electron', () =>
     // a new subscription's status as it stands (the preload asks once it listens): the core's, to our frame only
     const asItStands = (await fake.ipcMain.invoke(EVENT_SNAPSHOT_CHANNEL, ourWindow().webContents.mainFrame, 'status')) as Result;
     expect((asItStands as { value: AppStatus }).value.account.signedIn).toBe(true);
-    expect(await fake.ipcMain.invoke(EVENT_SNAPSHOT_CHANNEL, null, 'status')).toMatchObject({ ok: false, error: { name: 'UnauthorizedError' } });
+    expect(await fake.ipcMain.invoke(EVENT_SNAPSHOT_CHANNEL, null, 'status')).toMatchObject({
+      ok: false,
+      error: { name: 'UnauthorizedError' },
+    });
 
     // Same URL, but not our main frame (an iframe, another webContents): refused before the core sees it.
     const stranger = new FakeWebFrame(ourWindow().webContents.mainFrame.url);

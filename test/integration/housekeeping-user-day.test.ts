@@ -4,6 +4,7 @@
  * process's: a laptop in UTC+14 set to Los Angeles, and one in Los Angeles set to UTC+14, a day apart. The row of the
  * 16th week back stays and the one of the day before it goes, as the user counts. The real core over a real sandbox,
  * on the test's clock; the old rows written beforehand through the journal, as an older sync left them.
+ * @inner src/core/outbox/operations.ts, src/core/outbox/send-steps.ts, src/core/outbox/housekeeping.ts
  */
 import { afterEach, expect, it } from 'vitest';
 import { call, startCoreOverSandbox, type CoreOverSandbox } from '../fixtures/core-over-sandbox';

@@ -3,6 +3,7 @@
  * other inline parts (the first stylesheet, the early-input script), and the header names their new hashes, as the
  * browser computes them from the page it got. Before, the hashes were read once at start: the page's inline parts
  * were refused after a rebuild until the server restarted. Real HTTP, a fake core (only the door matters here).
+ * @inner src/core/dispatch.ts
  */
 import { createHash } from 'node:crypto';
 import { utimesSync, writeFileSync } from 'node:fs';

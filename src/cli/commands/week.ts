@@ -123,8 +123,7 @@ export function describeWeek(w: WeekView, t: Wording = englishWording(), width: 
   // (the same English as the app's, src/shared/team/approval.ts pendingWithRejectionsWords)
   if (w.timesheet?.status === 'pending' && rejected > 0) lines.push(said(t.say(M.pendingRejections, { count: rejected })));
   const fixed = w.logs.filter((l) => l.fixed).length;
-  if (w.timesheet?.status === 'rejected' && fixed > 0)
-    lines.push(said(t.say(M.fixedLeft, { count: fixed, submit: '`punch submit`' })));
+  if (w.timesheet?.status === 'rejected' && fixed > 0) lines.push(said(t.say(M.fixedLeft, { count: fixed, submit: '`punch submit`' })));
   if (w.onlyTimesheetLogs) lines.push(said(t.say(M.onlyTimesheetLogs)));
   lines.push(
     '',

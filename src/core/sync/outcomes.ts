@@ -113,7 +113,9 @@ export function createSyncOutcomes(deps: OutcomeDeps): SyncOutcomes {
     const now = clock.now();
     switch (result.outcome) {
       case 'applied':
-        settle(op, (j) => markApplied(j, op.id, now, { timeLogId: result.timeLogId, outcome: 'reconciled', message: outboxWords.found(), days }));
+        settle(op, (j) =>
+          markApplied(j, op.id, now, { timeLogId: result.timeLogId, outcome: 'reconciled', message: outboxWords.found(), days }),
+        );
         deps.succeeded(sentNow ? 'sent' : 'found');
         return 'next';
       case 'not-applied': {

@@ -146,7 +146,12 @@ export async function recheckAmbiguousAdds(deps: {
     const done = deps.apply(op.localId, (d) => {
       const current = d.ops.find((o) => o.id === op.id);
       if (!current || current.state !== 'needs-attention') return false;
-      markApplied(d, op.id, deps.now(), { timeLogId: result.timeLogId, outcome: 'reconciled', message: outboxWords.found(), days: deps.days });
+      markApplied(d, op.id, deps.now(), {
+        timeLogId: result.timeLogId,
+        outcome: 'reconciled',
+        message: outboxWords.found(),
+        days: deps.days,
+      });
       return true;
     });
     if (done) settled++;
