@@ -71,8 +71,9 @@ describe('scripts/build-app.mjs', () => {
     };
     const first = start();
     // a failed wait leaves no build behind: both are told to go on, and stopped
+    const dir = tree;
     onTestFinished(() => {
-      writeFileSync(join(tree, 'go'), '');
+      if (existsSync(dir)) writeFileSync(join(dir, 'go'), '');
       for (const c of [first.child, second?.child]) if (c && c.exitCode === null) c.kill();
     });
     let second: ReturnType<typeof start> | undefined;
