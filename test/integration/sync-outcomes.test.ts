@@ -92,6 +92,7 @@ describe('a send refused because the session is signed out', () => {
         waitForRead: () => undefined,
         resendDelay: () => 5_000,
         wakeAt: () => undefined,
+        serviceDayRefused: () => undefined,
       },
       settle: (_op, fn) => {
         ledger.change(fn);

@@ -5,7 +5,7 @@
  * @inner src/core/service/errors.ts, src/core/service/http/network-failure.ts, src/core/service/network-cause.ts
  */
 import { describe, expect, it } from 'vitest';
-import { causeOf, detailsOf, inChain, pageStatusOf } from '../../src/core/service/network-cause';
+import { causeOf, connectionLost, cutOff, detailsOf, inChain, pageStatusOf } from '../../src/core/service/network-cause';
 import {
   AuthError,
   InvalidInputError,
@@ -15,7 +15,7 @@ import {
   ServerError,
   ServiceError,
 } from '../../src/core/service/errors';
-import { networkErrorFrom } from '../../src/core/service/http/network-failure';
+import { causeCode, networkErrorFrom } from '../../src/core/service/http/network-failure';
 
 const fetchFailed = (code: string) => Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error(code), { code }) });
 const timeout = () => new DOMException('The operation was aborted due to timeout', 'TimeoutError');
@@ -99,5 +99,42 @@ describe('detailsOf: what the status says beside the cause', () => {
     expect(inChain(b, () => void seen++)).toBeUndefined();
     expect(seen).toBe(6);
     expect(inChain(b, (e) => (e.code === 'A' ? 'found' : undefined))).toBe('found');
+  });
+});
+
+describe('the one walk down the chain finds each cause deep in it', () => {
+  /**
+   * `inner` four links down, as a real failure nests it: a wrapper's error > another wrapper > fetch's TypeError > an
+   * AggregateError of the addresses tried > `inner`.
+   */
+  const deep = (inner: object) =>
+    new Error('outer', { cause: new Error('wrapper', { cause: new TypeError('fetch failed', { cause: new AggregateError([inner]) }) }) });
+  const code = (c: string, more: object = {}) => Object.assign(new Error(c), { code: c }, more);
+
+  it('a reset: no network', () => expect(causeOf(deep(code('ECONNRESET')))).toBe('offline-no-network'));
+  it("the service's address refusing: the service is down", () => expect(causeOf(deep(code('ECONNREFUSED')))).toBe('service-down'));
+  it("a refusal the client named, the OS's reason deep under it: the service is down", () =>
+    expect(causeOf(new NetworkError('refused', 'no', { kind: 'refused', detail: deep(code('ECONNREFUSED')) }))).toBe('service-down'));
+  it('a name not found: DNS', () => expect(causeOf(deep(code('ENOTFOUND')))).toBe('offline-dns'));
+  it("undici's headers timeout: the service does not answer", () => expect(causeOf(deep(code('UND_ERR_HEADERS_TIMEOUT')))).toBe('timeout'));
+  it('a deadline that ran out: the service does not answer', () =>
+    expect(causeOf(deep(new DOMException('The operation was aborted due to timeout', 'TimeoutError')))).toBe('timeout'));
+  it("a typed failure wrapped deep: its own verdict (an answer that is not the service's)", () =>
+    expect(causeOf(deep(new InvalidResponseError('html', 'x')))).toBe('not-the-service'));
+  it("a caller's abort deep: nothing about the network", () =>
+    expect(causeOf(deep(new DOMException('aborted', 'AbortError')))).toBeUndefined());
+  it("a gateway page's HTTP status", () => expect(pageStatusOf(deep({ httpStatus: 502 }))).toBe(502));
+  it('a kept-alive connection lost (EPIPE)', () => expect(connectionLost(deep(code('EPIPE')))).toBe(true));
+  it('an answer cut off halfway', () => expect(cutOff(deep({ kind: 'cut-off' }))).toBe(true));
+  it("the OS's code under undici's own, six links down", () =>
+    expect(causeCode(deep(code('UND_ERR_SOCKET', { cause: code('ECONNRESET') })))).toBe('ECONNRESET'));
+  it("the address undici's connect timeout names, inside an AggregateError", () => {
+    const e = networkErrorFrom(
+      deep(code('UND_ERR_CONNECT_TIMEOUT', { message: 'Connect Timeout Error (attempted address: 10.0.0.5:443, timeout: 10000ms)' })),
+      'timetracker/gettimelogs',
+      4_000,
+    );
+    expect(e).toMatchObject({ kind: 'timeout', applied: 'no' });
+    expect(e.message).toContain('10.0.0.5:443');
   });
 });

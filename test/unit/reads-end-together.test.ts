@@ -47,6 +47,16 @@ function heldClient(): { client: ServiceClient; calls: Held[] } {
     allTimeLogs: (_q: unknown, o?: CallOptions) => call('allTimeLogs', o),
     timesheetDetails: (_id: string, o?: CallOptions) => call('timesheetDetails', o),
     addTimeLog: (_input: unknown, o?: CallOptions) => call('addTimeLog', o),
+    // pages, one request each, as the real client reads them (src/core/service/wire/paging.ts)
+    timesheets: (_q: unknown, _page: unknown, o?: CallOptions) => ({
+      async *[Symbol.asyncIterator]() {
+        for (;;) {
+          const page = (await call('timesheets', o)) as unknown[];
+          if (page.length === 0) return;
+          yield* page;
+        }
+      },
+    }),
   } as unknown as ServiceClient;
   return { client, calls };
 }
@@ -89,6 +99,42 @@ describe('reads end together', () => {
     expect(writeCall.settled).toBe(false);
     writeCall.answer({ timeLogId: 'L1', message: 'ok' });
     await expect(write).resolves.toMatchObject({ timeLogId: 'L1' });
+  });
+
+  it('pages being read end with the others once a call runs out of time, the page in flight and those after it', async () => {
+    const { client, calls } = heldClient();
+    const { reach, watched } = watchedOver(client);
+    const read: string[] = [];
+    const reading = (async () => {
+      for await (const t of watched.timesheets({ user: 'me' } as never, undefined, { withinMs: 8_000, readRetries: 0 }))
+        read.push(String(t));
+    })().catch((e: unknown) => e);
+    await settle();
+    calls[0].answer(['T1', 'T2']);
+    await settle();
+    expect(calls[1]).toMatchObject({ method: 'timesheets', settled: false }); // the second page waits for the service
+    const settings = watched.settings({ withinMs: 4_000 });
+    await settle();
+    calls[2].fail(ranOut());
+    await expect(settings).rejects.toMatchObject({ kind: 'timeout' });
+    // the page in flight fails at once, said as a timeout (it waited out its own 8 s: never, on this held client)
+    await settle();
+    expect(calls[1].settled).toBe(true);
+    expect(await reading).toMatchObject({ name: 'NetworkError', kind: 'timeout' });
+    expect(read).toEqual(['T1', 'T2']);
+    expect(reach.status().cause).toBe('timeout');
+    // pages read to their end are an answer, as a promise's result is: the status comes back
+    const again = (async () => {
+      const got: unknown[] = [];
+      for await (const t of watched.timesheets({ user: 'me' } as never)) got.push(t);
+      return got;
+    })();
+    await settle();
+    calls[3].answer(['T3']);
+    await settle();
+    calls[4].answer([]);
+    await expect(again).resolves.toEqual(['T3']);
+    expect(reach.status().cause).toBe('online');
   });
 
   it('a read made while the service does not answer gets a check’s time, and is not ended by the reads ended before it', async () => {

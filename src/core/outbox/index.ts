@@ -19,7 +19,7 @@ export {
   nextOperation,
   noteAttempt,
 } from './send-steps';
-export { serviceDayBehind, serviceDayWait, SERVICE_DAY_RETRY_MS } from './service-day';
+export { dayOf, serviceDayBehind, serviceDayRetryAt, serviceDayWait } from './service-day';
 export {
   countByState,
   loggedBy,

@@ -9,8 +9,24 @@
 import { addDays } from '../../shared/time/week';
 import type { LedgerRow, OutboxOp } from '../journal';
 
-/** How long an entry waiting for the service's day waits between two sends (a new sync sends it at once, once). */
-export const SERVICE_DAY_RETRY_MS = 30 * 60_000;
+/**
+ * Every zone's midnight falls on a quarter hour of UTC (offsets are whole multiples of 15 minutes), so the service's day
+ * can only begin on one: an entry waiting for it goes again just after the next one, not at a fixed step that left it
+ * up to half an hour behind the service's day.
+ */
+export const QUARTER_HOUR_MS = 15 * 60_000;
+
+/** How long after the quarter hour it goes: the service's clock may be a little behind ours. */
+export const SERVICE_DAY_MARGIN_MS = 20_000;
+
+/**
+ * When an entry refused at `now` as a day the service has not begun goes again: just after the next quarter hour of
+ * UTC. One send a quarter hour at most (the entries waiting for the same day wait for the first one's answer:
+ * ../sync/pacing.ts), so a day's wait stays far below the service's daily budget of calls.
+ */
+export function serviceDayRetryAt(now: number): number {
+  return (Math.floor(now / QUARTER_HOUR_MS) + 1) * QUARTER_HOUR_MS + SERVICE_DAY_MARGIN_MS;
+}
 
 /**
  * The widest gap between two zones' calendars (UTC-12 to UTC+14: 26 hours) and an hour more: refused as a future day
@@ -32,7 +48,7 @@ function refusedAsFuture(e: Refusal): boolean {
 }
 
 /** The day of the log an add or an edit sends. */
-function dayOf(op: OutboxOp, row: LedgerRow | undefined): string | undefined {
+export function dayOf(op: OutboxOp, row: LedgerRow | undefined): string | undefined {
   if (op.kind === 'add') return op.add?.workDate;
   return op.patch?.workDate ?? row?.remote?.workDate ?? row?.workDate;
 }

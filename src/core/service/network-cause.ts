@@ -3,10 +3,14 @@
  * cause (`causeOf`, from the fixed set of `NetworkCause`: src/shared/domain/status.ts), whether a kept-alive
  * connection was lost under it (`connectionLost`), whether a connection was cut off before the answer was through
  * (`cutOff`), and which causes mean the service cannot be reached; the walk down an error's cause chain they share
- * (`inChain`). Pure: the reachability (./reachability.ts) keeps the state these verdicts move.
+ * (`inChain`, ./http/cause-chain.ts: the one walk, which ./http/network-failure.ts reads failures with too). Pure: the
+ * reachability (./reachability.ts) keeps the state these verdicts move.
  */
 import type { NetworkCause, NetworkStatus } from '../../shared/domain';
 import { NOT_SENT_IN_TIME } from './http/transport';
+import { inChain } from './http/cause-chain';
+
+export { inChain } from './http/cause-chain';
 
 /** What one failed call says: a cause, "the service answered" (a refusal), or nothing about the connection. */
 export type Verdict = NetworkCause | 'answered' | undefined;
@@ -87,33 +91,6 @@ export function causeOf(err: unknown): Verdict {
 /** ECONNREFUSED anywhere in the cause chain (undici wraps the OS error; an AggregateError holds one per address). */
 const refusedByTheService = (err: unknown): boolean => inChain(err, (e) => (e.code === 'ECONNREFUSED' ? true : undefined)) ?? false;
 
-/** One link of an error's cause chain, as far as these walks read it. */
-interface Link {
-  name?: unknown;
-  kind?: unknown;
-  code?: unknown;
-  httpStatus?: unknown;
-  cause?: unknown;
-  errors?: unknown;
-}
-
-/**
- * The first answer `look` gives walking down an error's cause chain: undici wraps the OS error in its own, a
- * NetworkError keeps fetch's failure as its `cause`, and an AggregateError holds one error per address tried (its first
- * is followed). `look` answers `undefined` to go on to the next link. At most 6 links: a chain is never deeper, and a
- * cycle must not hang the caller.
- */
-export function inChain<T>(err: unknown, look: (e: Link) => T | undefined): T | undefined {
-  let cur: unknown = err;
-  for (let depth = 0; depth < 6 && cur && typeof cur === 'object'; depth++) {
-    const e = cur as Link;
-    const found = look(e);
-    if (found !== undefined) return found;
-    cur = Array.isArray(e.errors) && e.errors.length > 0 ? e.errors[0] : e.cause;
-  }
-  return undefined;
-}
-
 const TYPED = new Set(['RateLimitedError', 'AuthError', 'ServiceError', 'ServerError', 'InvalidResponseError']);
 
 /** Codes of a connection that was made and then closed or reset by the other side (not refused, not DNS, not a timeout). */
@@ -139,24 +116,20 @@ export function cutOff(err: unknown): boolean {
   return inChain(err, (e) => (e.kind === 'cut-off' ? true : undefined)) ?? connectionLost(err);
 }
 
+/** The cause the chain's codes and names say; `null` from a link: it says nothing about the network (stop there). */
 function fromChain(err: unknown): Verdict {
-  let cur: unknown = err;
-  for (let depth = 0; depth < 6 && cur && typeof cur === 'object'; depth++) {
-    const e = cur as { name?: unknown; kind?: unknown; code?: unknown; cause?: unknown; errors?: unknown };
-    if (e.name === NOT_SENT_IN_TIME) return undefined; // the caller's deadline came first: nothing was tried
+  const found = inChain<Exclude<Verdict, undefined> | null>(err, (e, depth) => {
+    if (e.name === NOT_SENT_IN_TIME) return null; // the caller's deadline came first: nothing was tried
     // a typed error wrapped by another (the probe's failure inside "not sent"): its own verdict
-    if (depth > 0 && typeof e.name === 'string' && TYPED.has(e.name)) return causeOf(cur);
+    if (depth > 0 && typeof e.name === 'string' && TYPED.has(e.name)) return causeOf(e) ?? null;
     if (typeof e.kind === 'string' && KIND_CAUSE[e.kind]) return KIND_CAUSE[e.kind];
     if (e.name === 'TimeoutError') return 'timeout';
     // aborted by the caller (an engine closing): says nothing about the network
-    if (e.name === 'AbortError') return (e.cause as { name?: unknown } | undefined)?.name === 'TimeoutError' ? 'timeout' : undefined;
+    if (e.name === 'AbortError') return (e.cause as { name?: unknown } | undefined)?.name === 'TimeoutError' ? 'timeout' : null;
     if (typeof e.code === 'string' && CODE_CAUSE[e.code]) return CODE_CAUSE[e.code];
-    if (Array.isArray(e.errors) && e.errors.length > 0) {
-      const inner = fromChain(e.errors[0]);
-      if (inner) return inner;
-    }
-    cur = e.cause;
-  }
+    return undefined;
+  });
+  if (found !== undefined) return found ?? undefined;
   // a NetworkError with no code we know: it could not connect, or the connection broke
   return (err as { name?: unknown }).name === 'NetworkError' ? 'offline-no-network' : undefined;
 }

@@ -5,7 +5,8 @@
  * Reads end together. Once the service is found not to answer (a call ran out of time: `endReads`), every read still
  * waiting for it fails at once with that cause instead of each waiting out its own deadline: under a black hole
  * (connections taken, never answered) a log's rules read the week (8 s), the job list (6 s) and the settings (4 s) at
- * once, and the first to give up spoke for all. A read made while the service is known not to answer waits no longer
+ * once, and the first to give up spoke for all; pages being read (an async iterable) end with them, the page in flight
+ * and those after it. A read made while the service is known not to answer waits no longer
  * than a check does (`probeWithinMs`). Writes are never ended here: a write in flight may have reached the service,
  * and only the outbox settles that (by reading it back, never by sending it again).
  */
@@ -57,6 +58,9 @@ const notAnswering = () => {
 };
 const ENDED = new WeakSet<object>();
 
+const isPages = (out: unknown): out is AsyncIterable<unknown> =>
+  typeof out === 'object' && out !== null && typeof (out as Partial<AsyncIterable<unknown>>)[Symbol.asyncIterator] === 'function';
+
 export function createWatch(deps: WatchDeps): Watch {
   const { clock, note } = deps;
   async function probe(client: () => ServiceClient, call?: CallOptions): Promise<void> {
@@ -91,10 +95,45 @@ export function createWatch(deps: WatchDeps): Watch {
       throw e;
     }
     const done = () => void reads.delete(end);
-    // a promise is watched until it settles; a page iterator or a plain value is let go (its end never comes)
+    // a promise is watched until it settles, pages until the last is read or the reader stops; a plain value is let go
     if (out instanceof Promise) out.then(done, done);
+    else if (isPages(out)) return watchedPages(out, done) as T;
     else done();
     return out;
+  }
+
+  /**
+   * Pages read one request at a time (timesheets, jobs, employees, time logs): their end stays registered until the
+   * last page is read, a page fails or the reader stops, so `endReads` ends the page in flight and those after it; and
+   * what they met is noted, as a promise's outcome is (an answer when the reading ends, else the failure).
+   */
+  function watchedPages<R>(pages: AsyncIterable<R>, done: () => void): AsyncIterable<R> {
+    return {
+      [Symbol.asyncIterator]() {
+        const it = pages[Symbol.asyncIterator]();
+        const over = (error?: unknown) => {
+          done();
+          note(error);
+        };
+        return {
+          next: () =>
+            it.next().then(
+              (r) => {
+                if (r.done) over();
+                return r;
+              },
+              (e: unknown) => {
+                over(e);
+                throw e;
+              },
+            ),
+          return: (value?: unknown) => {
+            done();
+            return it.return ? it.return(value) : Promise.resolve({ done: true as const, value: value as R });
+          },
+        };
+      },
+    };
   }
 
   const watchedClients = new WeakMap<ServiceClient, ServiceClient>();

@@ -214,6 +214,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
       if (opts.now) {
         checkAsked = true;
         asks.asked(clock.now(), ledger.read());
+        pacing.forgetServiceDay();
       }
       const stopOnAbort = (signal: AbortSignal | undefined, run: AbortController) => {
         if (signal?.aborted) run.abort();

@@ -8,7 +8,7 @@
 import type { Clock } from '../context';
 import { accountKeyOf, type CallOptions, type Reachability, type Session } from '../service';
 import type { Journal, Ledger, OutboxOp } from '../journal';
-import { nextOperation } from '../outbox';
+import { dayOf, nextOperation } from '../outbox';
 import type { EngineIdentity } from './claims';
 import type { SyncPacing } from './pacing';
 import type { SyncAsks } from './asks';
@@ -20,7 +20,7 @@ export interface LoopDeps {
   session: Session;
   reach: Reachability;
   me: EngineIdentity;
-  pacing: Pick<SyncPacing, 'isPaused' | 'waitsForRead' | 'wakeAt'>;
+  pacing: Pick<SyncPacing, 'isPaused' | 'waitsForRead' | 'wakeAt' | 'waitsForServiceDay'>;
   asks: Pick<SyncAsks, 'held' | 'firstRelease'>;
   /** Sends an entry that is not being reconciled (./send.ts). */
   send: (op: OutboxOp) => Promise<Step>;
@@ -48,7 +48,7 @@ export async function syncPass(deps: LoopDeps): Promise<void> {
       pacing.isPaused,
       accountKeyOf(deps.session),
       (op) => deps.me.claimedElsewhere(op, now) || pacing.waitsForRead(op),
-      (op) => deps.asks.held(op, now),
+      (op) => deps.asks.held(op, now) || waitsForServiceDay(deps, j, op),
     );
     if (!next.ready) {
       wakeForHeld(deps, j, now);
@@ -68,6 +68,13 @@ export async function syncPass(deps: LoopDeps): Promise<void> {
     }
     if (step === 'stop') return;
   }
+}
+
+/** An entry waiting for the service's day waits while an earlier one of its day or before was just refused so. */
+function waitsForServiceDay(deps: LoopDeps, j: Readonly<Journal>, op: OutboxOp): boolean {
+  if (!op.waitsForServiceDay) return false;
+  const day = dayOf(op, j.rows[op.localId]);
+  return day !== undefined && deps.pacing.waitsForServiceDay(day);
 }
 
 /** Run again when the first entry waiting out its step after it was found absent may go (another process may have set it). */

@@ -28,7 +28,7 @@ import {
   markWaitingForServiceDay,
   noteAttempt,
   serviceDayBehind,
-  SERVICE_DAY_RETRY_MS,
+  serviceDayRetryAt,
 } from '../outbox';
 import { createDays, type Days } from '../../shared/time/zone';
 import { reconcile } from './reconcile';
@@ -44,7 +44,7 @@ export interface OutcomeDeps {
   clock: Clock;
   /** The user's days (the zone they chose): the today a refusal as a day to come is weighed against. */
   days?: Days;
-  pacing: Pick<SyncPacing, 'pause' | 'scheduleRetry' | 'waitForRead' | 'resendDelay' | 'wakeAt'>;
+  pacing: Pick<SyncPacing, 'pause' | 'scheduleRetry' | 'waitForRead' | 'resendDelay' | 'wakeAt' | 'serviceDayRefused'>;
   /** Records the outcome of an entry this engine holds (nothing when it is gone from the latest document). */
   settle: (op: OutboxOp, fn: (j: Journal) => void) => void;
   /** Records the service's refusal of an entry, as `settle`, and says its weeks may have moved on (./records.ts). */
@@ -155,10 +155,11 @@ export function createSyncOutcomes(deps: OutcomeDeps): SyncOutcomes {
     // refused as a future day that is the user's today: the service's calendar is behind (another zone); it waits
     const wait = e instanceof ServiceError ? serviceDayBehind(op, ledger.read().rows[op.localId], e, days.dayOf(now), now) : undefined;
     if (wait) {
-      const retryAt = now + SERVICE_DAY_RETRY_MS;
+      // just after the next quarter hour, when the service's day may have begun (../outbox/service-day.ts)
+      const retryAt = serviceDayRetryAt(now);
       const words = outboxWords.waitsForServiceDay(op.kind, wait.day, wait.serviceDay);
       settle(op, (j) => markWaitingForServiceDay(j, op.id, now, retryAt, wait, words));
-      pacing.wakeAt(retryAt);
+      pacing.serviceDayRefused(wait.day, retryAt);
       deps.succeeded(); // the service answered: we are online
       return 'next';
     }

@@ -4,7 +4,8 @@
  * 429 / 7209 lock-out (only THAT endpoint waits; the rest of the outbox goes on).
  * And the step an entry waits before it is sent again after the service showed it absent (a write that failed
  * without reaching the service: the same step as the offline retries, doubling per re-send, ±20 %), with the timer
- * that wakes the engine when the first such wait ends.
+ * that wakes the engine when the first such wait ends; and, once the service refused a log as a day it has not begun,
+ * the other entries waiting for that day held until the first one's next try (../outbox/service-day.ts).
  * When a timer runs out it wakes the engine (`wake`, a new run); once the engine is closed no timer starts. Every timer
  * is the clock's (unref'd: a waiting outbox never keeps a process up), so a test advances its clock through a backoff.
  */
@@ -49,6 +50,16 @@ export interface SyncPacing {
   resendDelay(resends: number): number;
   /** Runs the engine at `at` (the end of the earliest such wait); an earlier time already set stays. */
   wakeAt(at: number): void;
+  /**
+   * The service refused a log of `day` as a day it has not begun; the next try is at `until` (the next quarter hour,
+   * ../outbox/service-day.ts): until then the other entries waiting for that day or a later one wait too (each would
+   * be refused the same way, a call of the service's budget each), and the engine runs again at `until`.
+   */
+  serviceDayRefused(day: string, until: number): void;
+  /** An entry waiting for the service's day, of `day`, waits for the next try (see `serviceDayRefused`). */
+  waitsForServiceDay(day: string): boolean;
+  /** The user asked to sync now: the next entry waiting for the service's day goes at once. */
+  forgetServiceDay(): void;
   /** Stops every timer (closing). */
   close(): void;
 }
@@ -71,9 +82,12 @@ export function createSyncPacing(deps: PacingDeps): SyncPacing {
    */
   const reconcileWaits = new Map<string, string>();
 
+  /** The latest refusal as a day the service has not begun: that day, and when the next try goes. */
+  let serviceDay: { day: string; until: number } | undefined;
+
   const isPaused = (endpoint: string) => (pausedUntil.get(endpoint) ?? 0) > clock.now();
 
-  return {
+  const pacing: SyncPacing = {
     scheduleRetry(at) {
       if (deps.closed()) return;
       let delay: number;
@@ -134,10 +148,19 @@ export function createSyncPacing(deps: PacingDeps): SyncPacing {
       timer.unref?.();
       wakeTimer = { at, timer };
     },
+    serviceDayRefused(day, until) {
+      serviceDay = { day, until };
+      pacing.wakeAt(until);
+    },
+    waitsForServiceDay: (day) => serviceDay !== undefined && day >= serviceDay.day && clock.now() < serviceDay.until,
+    forgetServiceDay() {
+      serviceDay = undefined;
+    },
     close() {
       clock.clearTimeout(retryTimer);
       if (wakeTimer) clock.clearTimeout(wakeTimer.timer);
       for (const t of pauseTimers.values()) clock.clearTimeout(t);
     },
   };
+  return pacing;
 }

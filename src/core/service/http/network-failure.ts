@@ -13,6 +13,7 @@ import { NetworkError, type Applied, type NetworkFailureKind } from '../errors';
 import type { Words } from '../../../shared/i18n/said';
 import { doingSaid } from '../words';
 import { failureWords } from '../failure-words';
+import { inChain } from './cause-chain';
 
 const DNS = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NONAME', 'EAI_NODATA']);
 /** The connection was never made: nothing was sent. */
@@ -92,35 +93,19 @@ function classify(err: unknown, phase: 'send' | 'body'): { kind: NetworkFailureK
   return { kind: 'reset', applied: 'unknown', reason: code ?? describe(err) };
 }
 
-/** The most specific error code in the chain: err.code, err.cause.code, or the first of an AggregateError. */
+/**
+ * The most specific error code in the chain: err.code, err.cause.code, or the first of an AggregateError. undici wraps
+ * socket errors in its own code (UND_ERR_*); the nested cause holds the OS reason when there is one.
+ */
 export function causeCode(err: unknown): string | undefined {
-  let cur: unknown = err;
-  for (let depth = 0; depth < 5 && cur; depth++) {
-    const e = cur as { code?: unknown; errors?: unknown; cause?: unknown };
-    if (typeof e.code === 'string' && e.code !== '') {
-      // undici wraps socket errors in its own code; the nested cause holds the OS reason when there is one
-      if (!e.code.startsWith('UND_ERR') || !e.cause) return e.code;
-    }
-    if (Array.isArray(e.errors) && e.errors.length > 0) {
-      const inner = causeCode(e.errors[0]);
-      if (inner) return inner;
-    }
-    if (!e.cause && typeof e.code === 'string' && e.code !== '') return e.code;
-    cur = e.cause;
-  }
-  return undefined;
+  return inChain(err, (e) =>
+    typeof e.code === 'string' && e.code !== '' && (!e.code.startsWith('UND_ERR') || !e.cause) ? e.code : undefined,
+  );
 }
 
 /** A string field (e.g. `syscall`) of the first error in the chain that has it. */
 function causeField(err: unknown, field: string): string | undefined {
-  let cur: unknown = err;
-  for (let depth = 0; depth < 5 && cur && typeof cur === 'object'; depth++) {
-    const v = (cur as Record<string, unknown>)[field];
-    if (typeof v === 'string') return v;
-    const errors = (cur as { errors?: unknown }).errors;
-    cur = Array.isArray(errors) && errors.length > 0 ? errors[0] : (cur as { cause?: unknown }).cause;
-  }
-  return undefined;
+  return inChain(err, (e) => (typeof e[field] === 'string' ? (e[field] as string) : undefined));
 }
 
 /**
@@ -128,15 +113,10 @@ function causeField(err: unknown, field: string): string | undefined {
  * connect timeout names ("attempted address: 10.0.0.5:443").
  */
 function hostTried(err: unknown): string | undefined {
-  const host = causeField(err, 'host');
-  if (host) return host;
-  for (let cur: unknown = err, depth = 0; depth < 5 && cur && typeof cur === 'object'; depth++) {
-    const message = (cur as { message?: unknown }).message;
-    const found = typeof message === 'string' ? /attempted address: ([^,)\s]+)/.exec(message) : null;
-    if (found) return found[1];
-    cur = (cur as { cause?: unknown }).cause;
-  }
-  return undefined;
+  return (
+    causeField(err, 'host') ??
+    inChain(err, (e) => (typeof e.message === 'string' ? /attempted address: ([^,)\s]+)/.exec(e.message)?.[1] : undefined))
+  );
 }
 
 /** An abort: AbortSignal.timeout's TimeoutError, or a caller's signal (a deadline) that fired. */
