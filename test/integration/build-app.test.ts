@@ -62,11 +62,13 @@ describe('scripts/build-app.mjs', () => {
       '#!/bin/sh\necho build >> builds.log\nwhile [ ! -f go ] && [ -d node_modules ]; do sleep 0.05; done\nmkdir -p out/main out/preload out/renderer\n' +
         'echo built > out/main/index.js\necho built > out/preload/index.mjs\necho built > out/renderer/index.html\n',
     );
+    const children: Array<{ kill(): boolean; exitCode: number | null }> = [];
     const start = () => {
       const child = spawn(process.execPath, ['scripts/build-app.mjs'], { cwd: tree, stdio: ['ignore', 'pipe', 'inherit'] });
       const said = { text: '' };
       child.stdout.on('data', (d) => (said.text += d));
       const code = new Promise<number | null>((r) => child.on('close', r));
+      children.push(child);
       return { child, said, code };
     };
     const first = start();
@@ -74,12 +76,11 @@ describe('scripts/build-app.mjs', () => {
     const dir = tree;
     onTestFinished(() => {
       if (existsSync(dir)) writeFileSync(join(dir, 'go'), '');
-      for (const c of [first.child, second?.child]) if (c && c.exitCode === null) c.kill();
+      for (const c of children) if (c.exitCode === null) c.kill();
     });
-    let second: ReturnType<typeof start> | undefined;
     await expect.poll(builds, { timeout: 30_000 }).toBe(1);
-    second = start();
-    await expect.poll(() => second!.said.text, { timeout: 30_000 }).toMatch(/being built by another process \(\d+\): waiting for it/);
+    const second = start();
+    await expect.poll(() => second.said.text, { timeout: 30_000 }).toMatch(/being built by another process \(\d+\): waiting for it/);
     expect(second.said.text).toContain(`(${first.child.pid})`);
     writeFileSync(join(tree, 'go'), '');
     expect([await first.code, await second.code]).toEqual([0, 0]);
