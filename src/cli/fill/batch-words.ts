@@ -93,7 +93,8 @@ export function batchTable(w: Wording, items: readonly BatchItem[], width: numbe
   return formatTable(
     [
       { header: w.say(M.day) },
-      { header: w.say(M.job), max: 24 },
+      // the job whole, on as many lines as it takes, sharing the room with the RESULT: in 60 columns both read
+      { header: w.say(M.job), shrink: true, wrap: true },
       { header: w.say(M.hours), align: 'right' },
       // the reason a log is skipped, whole, on as many lines as it takes: the table stays within the width
       { header: w.say(M.result), shrink: true, wrap: true },
