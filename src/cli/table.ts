@@ -155,9 +155,10 @@ function widenToWhole(
     if (!best) break;
     grow(best.i, best.to);
   }
+  // a cut column's cells may come out narrower than its room too ("…" after a word cut at its end): counted from them
   for (const i of Object.keys(room).map(Number)) {
-    if (columns[i].wrap || slack <= 0 || widths[i] <= room[i]) continue;
-    grow(i, Math.min(widths[i], room[i] + slack));
+    const to = Math.min(widths[i], used[i] + slack);
+    if (!columns[i].wrap && to > room[i]) grow(i, to);
   }
   return was;
 }
