@@ -29,6 +29,7 @@ import {
 import { ApiError, renderError, renderPlain, renderSuccess, type WireAnswer, type WireStyle } from './envelope';
 import type { FaultSwitch } from './admin/faults';
 import type { Params } from './params';
+import { withOddDate } from './wire-records';
 import { dispatch, type RouterDeps } from './router';
 import type { LoggedRequest } from './types';
 
@@ -241,7 +242,7 @@ export class SandboxServer {
         if (fault?.kind === 'delay') await sleep(fault.ms);
         drop = fault?.kind === 'commit-then-drop';
         const success = dispatch({ method, path, params: entry.params, authorization: r.authorization }, this.deps);
-        answer = renderSuccess(success, path, style);
+        answer = renderSuccess(fault?.kind === 'odd-date' ? withOddDate(success, fault.workDate) : success, path, style);
       }
     } catch (e) {
       if (e instanceof ApiError) {

@@ -116,3 +116,22 @@ export function employeeRecord(e: EmployeeRow) {
     ModifiedTime: String(e.modifiedTime),
   };
 }
+
+/**
+ * The answer with its first time log's `workDate` written as `workDate` (the odd-date fault: real services send dates
+ * in forms no client reads, "31-Foo-2026"); the store keeps the log's real day.
+ */
+export function withOddDate<T extends { result: unknown }>(success: T, workDate: string): T {
+  let done = false;
+  const walk = (v: unknown): unknown => {
+    if (done || typeof v !== 'object' || v === null) return v;
+    if (Array.isArray(v)) return v.map(walk);
+    const o = v as Record<string, unknown>;
+    if ('timelogId' in o && 'workDate' in o) {
+      done = true;
+      return { ...o, workDate };
+    }
+    return Object.fromEntries(Object.entries(o).map(([k, x]) => [k, walk(x)]));
+  };
+  return { ...success, result: walk(success.result) };
+}

@@ -10,8 +10,11 @@ import { addDays } from '../../src/shared/time/week';
 import { appTakesInput, expect, localToday, saveScreen, test } from './fixtures';
 
 const composer = (page: Page) => page.getByRole('form', { name: 'Log or time your work' });
-/** The line that says what the undo did (UndoLine.tsx: a status, focusable by script). */
-const undoneLine = (page: Page) => page.getByRole('status').filter({ hasText: 'Undone:' });
+/**
+ * The line that says what the undo did (UndoLine.tsx: focusable by script; no status once it takes the focus, which
+ * says it: read once, not twice).
+ */
+const undoneLine = (page: Page) => page.locator('p.outcome').filter({ hasText: 'Undone:' });
 
 async function pickJob(page: Page, typed: string, name: RegExp): Promise<void> {
   await composer(page).getByRole('combobox', { name: 'Job' }).fill(typed);
@@ -94,7 +97,7 @@ test('Undo clicked in Duplicate: the focus is on the line in the panel, not on t
   await expect(page.getByTestId('duplicate-result')).toBeVisible();
   await dup.getByTestId('undo').click();
   await expect(dup.getByTestId('undo-many')).toContainText('Undone:');
-  const line = dup.getByRole('status').filter({ has: page.getByTestId('undo-many') });
+  const line = dup.locator('p.outcome').filter({ has: page.getByTestId('undo-many') });
   await expect(line).toBeFocused();
   await saveScreen(page, 'undo-focus-duplicate-420');
   await page.keyboard.press('Tab');

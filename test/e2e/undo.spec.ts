@@ -62,7 +62,8 @@ test('the Undo button goes after 8 seconds; before that, Tab and Enter reach it,
   const undo = page.getByTestId('undo');
   await undo.focus();
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('status').filter({ hasText: 'Undone' })).toContainText('It had not been sent');
+  // pressed on the button: its line takes the focus and is no status then (UndoLine.tsx)
+  await expect(page.locator('p.outcome').filter({ hasText: 'Undone' })).toContainText('It had not been sent');
   // out of the outbox: nothing waits to be sent, even before the service is back
   await expect(page.getByTestId('status')).not.toContainText('waiting');
   sandbox.resetRequests();
@@ -80,7 +81,7 @@ test.describe('in Arabic', () => {
     await expect(page.getByTestId('undo')).toHaveText('تراجع');
     await saveScreen(page, 'undo-offered-ar-420');
     await page.getByTestId('undo').click();
-    await expect(page.getByRole('status').filter({ hasText: 'تم التراجع' })).toBeVisible();
+    await expect(page.locator('p.outcome').filter({ hasText: 'تم التراجع' })).toBeVisible();
     await expect.poll(() => onService(sandbox, 'تجربة')).toEqual([]);
     await saveScreen(page, 'undo-done-ar-420');
   });

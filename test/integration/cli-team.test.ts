@@ -186,6 +186,27 @@ describe('the output contract', () => {
     expect(w.sandbox.requests().length).toBe(before);
   });
 
+  it('shows a timesheet one of whose logs the service dated oddly: the other logs, and that one last as it came', async () => {
+    const target = pendingOfTeam()[0];
+    w.sandbox.fault({ kind: 'odd-date', workDate: '31-Foo-2026', match: 'gettimesheetdetails' });
+    try {
+      const [text, json] = await Promise.all([
+        w.punch(['timesheet', target.timesheetId]),
+        w.punch(['timesheet', target.timesheetId, '--json']),
+      ]);
+      expect(text.code, text.stderr).toBe(0);
+      const lines = text.stdout.split('\n').filter((l) => /^\s*\S+\s+\S/.test(l));
+      expect(lines.at(-1)).toContain('31-Foo-2026 (?)');
+      const detail = JSON.parse(json.stdout) as TimesheetDetail;
+      expect(detail.undatedLogs).toHaveLength(1);
+      expect(detail.undatedLogs![0].rawWorkDate).toBe('31-Foo-2026');
+      const logs = w.sandbox.state().timeLogs.filter((l) => l.timesheetId === target.timesheetId);
+      expect(detail.timeLogs.length + 1).toBe(logs.length);
+    } finally {
+      w.sandbox.fault(null);
+    }
+  });
+
   it('prints exactly one JSON document with --json, also for errors', async () => {
     const [list, error] = await Promise.all([w.punch(['--json', 'timesheets']), w.punch(['timesheet', '1', '--json'])]);
     expect(Array.isArray(JSON.parse(list.stdout))).toBe(true);

@@ -110,6 +110,19 @@ describe("deleting the user's own timesheet", () => {
     expect(shown[0]).toMatchObject({ localId: lost.log.localId, timeLogId: onService[0].timeLogId, sync: 'synced' });
   });
 
+  it('is refused while one of its logs came with a date that cannot be read: nothing deleted, nothing adopted', async () => {
+    const sheetId = (await h.logging.handlers.getWeek({ date: lastWeek() })).timesheet!.recordId;
+    const logsBefore = state().timeLogs.filter((l) => l.timesheetId === sheetId).length;
+    h.sandbox.fault({ kind: 'odd-date', workDate: '31-Foo-2026', match: 'gettimesheetdetails' });
+    h.events.length = 0;
+    await expect(team.deleteTimesheet({ id: sheetId })).rejects.toThrow(/Not deleted: one of its logs has a date Punchcard cannot read/);
+    h.sandbox.fault(null);
+    expect(state().timesheets.some((t) => t.timesheetId === sheetId)).toBe(true);
+    expect(state().timeLogs.filter((l) => l.timesheetId === sheetId)).toHaveLength(logsBefore);
+    expect(h.events.filter((e) => e.event === 'ledger')).toEqual([]);
+    expect(h.sandbox.requests().filter((r) => r.path.endsWith('/deletetimesheet'))).toEqual([]);
+  });
+
   it("adopts nothing when a manager deletes a team member's timesheet", async () => {
     const liam = 'liam.chen@demo.punchcard.test';
     const sheet = state().timesheets.find((t) => t.user === liam && t.status === 'pending')!;

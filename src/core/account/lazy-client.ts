@@ -44,6 +44,7 @@ export function lazyClient(make: () => Promise<ServiceClient>): ServiceClient {
     deleteTimeLog: call('deleteTimeLog'),
     listTimeLogs: pages('listTimeLogs'),
     allTimeLogs: call('allTimeLogs'),
+    allTimeLogsForDisplay: call('allTimeLogsForDisplay'),
     // synchronous: nothing was learnt before the real client exists
     timeLogListSupported: () => ready?.timeLogListSupported(),
     askTimeLogListAgain: () => ready?.askTimeLogListAgain?.(),

@@ -57,7 +57,7 @@ export function wrapClient(c: ServiceClient, around: ClientAround): ServiceClien
   };
   /** A call without options (what the client knows already). */
   const known = <T>(method: keyof ServiceClient, run: () => T): T => around.call(method, () => run());
-  const { paceEstimate, askTimeLogListAgain } = c;
+  const { paceEstimate, askTimeLogListAgain, allTimeLogsForDisplay } = c;
   return {
     // 4.1 timesheets
     timesheets: (q, page, call) => read('timesheets', call, (o) => c.timesheets(q, page, o)),
@@ -74,6 +74,9 @@ export function wrapClient(c: ServiceClient, around: ClientAround): ServiceClien
     deleteTimeLog: (id, call) => write('deleteTimeLog', call, () => c.deleteTimeLog(id, call)),
     listTimeLogs: (q, page, call) => read('listTimeLogs', call, (o) => c.listTimeLogs(q, page, o)),
     allTimeLogs: (q, call) => read('allTimeLogs', call, (o) => c.allTimeLogs(q, o)),
+    ...(allTimeLogsForDisplay && {
+      allTimeLogsForDisplay: (q, call) => read('allTimeLogsForDisplay', call, (o) => allTimeLogsForDisplay.call(c, q, o)),
+    }),
     timeLogListSupported: () => known('timeLogListSupported', () => c.timeLogListSupported()),
     ...(paceEstimate && { paceEstimate: (endpoint, count) => known('paceEstimate', () => paceEstimate.call(c, endpoint, count)) }),
     ...(askTimeLogListAgain && { askTimeLogListAgain: () => known('askTimeLogListAgain', () => askTimeLogListAgain.call(c)) }),

@@ -12,6 +12,7 @@ import type {
   RateRule,
   Timesheet,
   TimesheetDetail,
+  UndatedTimeLog,
   TimeLog,
   TrackerSettings,
 } from '../../shared/domain';
@@ -157,7 +158,7 @@ export interface EmployeeQuery {
   modifiedtime?: number;
 }
 
-type Page = { sIndex?: number; limit?: number };
+export type Page = { sIndex?: number; limit?: number };
 type JobQuery = { assignedTo?: string; jobStatus?: 'in-progress' | 'completed' | 'all' };
 
 /** Every method takes an optional last `call` (CallOptions): a signal and a deadline for that call. */
@@ -186,6 +187,12 @@ export interface ServiceClient {
    */
   listTimeLogs(q: TimeLogQuery, page?: Page, call?: CallOptions): AsyncIterable<TimeLog>;
   allTimeLogs(q: TimeLogQuery, call?: CallOptions): Promise<TimeLog[]>;
+  /**
+   * The same list read for a week people look at: a log whose date cannot be read is kept apart (`undated`, its date
+   * as it came) and the others are read, where `allTimeLogs` refuses the whole answer. Never for a reconciliation
+   * (../sync): a log without a day must match nothing. Optional: a client without it gives the week `allTimeLogs`.
+   */
+  allTimeLogsForDisplay?(q: TimeLogQuery, call?: CallOptions): Promise<{ logs: TimeLog[]; undated: UndatedTimeLog[] }>;
   /** What this client learnt about gettimelogs: true (answered), false (unknown operation), undefined (not asked). */
   timeLogListSupported(): boolean | undefined;
   /**

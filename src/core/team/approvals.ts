@@ -107,7 +107,7 @@ export function createApprovals(deps: ApprovalsDeps): Approvals {
   /** A detail as the app shows it: partly approved from its logs, and remembered for the list's badge. */
   function seen(t: TimesheetDetail): TimesheetDetail {
     remember([t]);
-    const partly = isPartlyApproved(t.timeLogs);
+    const partly = isPartlyApproved([...t.timeLogs, ...(t.undatedLogs ?? [])]);
     cache.markPartly(t.recordId, partly ? t.status : null);
     const { partlyApproved: _ignored, ...rest } = t;
     return partly ? { ...rest, partlyApproved: true } : rest;

@@ -14,7 +14,7 @@ import { decisionFailureWords } from './decision-words';
 import type { TeamCache } from './team-cache';
 
 /** A list row's fields of a detail (what the list shows and an outcome carries). */
-export const rowOf = ({ timeLogs: _logs, ...row }: TimesheetDetail): Timesheet => row;
+export const rowOf = ({ timeLogs: _logs, undatedLogs: _undated, ...row }: TimesheetDetail): Timesheet => row;
 
 /** What a batch uses of ./approvals.ts: the rows seen, whose they are, the list, one decision, a detail shown. */
 export interface ManyDeps {

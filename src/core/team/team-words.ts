@@ -88,6 +88,12 @@ const M = defineMessages({
     id: 'core.team.no-record',
     defaultMessage: "There is no employee record {id} (the record's number, not the employee ID). Search the employees to find it.",
   },
+  undatedKept: {
+    id: 'core.team.undated-kept',
+    defaultMessage:
+      'Not deleted: {count, plural, one {one of its logs has a date} other {# of its logs have a date}} Punchcard cannot read, and once the timesheet is gone your week could not show {count, plural, one {it} other {them}}. Ask for the dates to be fixed on the service first.',
+    description: "Refusal to delete one's own timesheet while some of its logs came with an unreadable date.",
+  },
   searchOne: {
     id: 'core.team.search-one',
     defaultMessage: 'Search by email or by employee ID, not both (the service searches one at a time).',
@@ -134,4 +140,5 @@ export const teamWords = {
   badRange: (from: string, to: string) => w(M.badRange, { from: { day: from, year: true }, to: { day: to, year: true } }),
   noRecord: (id: string) => w(M.noRecord, { id }),
   searchOne: () => w(M.searchOne),
+  undatedKept: (count: number) => w(M.undatedKept, { count }),
 };

@@ -130,6 +130,8 @@ export function teamHandlers(ctx: TeamDeps): Pick<Handlers, TeamOps> {
       // the ledger first; if that read fails, nothing is deleted.
       const detail = await client().timesheetDetails(input.id, call);
       const own = await approvals.isOwn(detail, call);
+      // a log without a readable day cannot be adopted into a week: deleting would leave it where no week shows it
+      if (own && detail.undatedLogs?.length) throw new InvalidInputError(teamWords.undatedKept(detail.undatedLogs.length));
       if (own) ctx.adoptServiceLogs(detail.timeLogs);
       await client().deleteTimesheet(input.id, call);
       approvals.forget(input.id);

@@ -9,8 +9,8 @@ import { fileFreshness } from '../store';
 import type { ServiceWeek } from './week-merge';
 
 export const keyOf = (weekStart: string) => `week:${weekStart}`;
-/** What a read can change on screen: the timesheet and the logs (not when they were read). */
-export const shownPart = (w: ServiceWeek | undefined) => JSON.stringify(w ? [w.timesheet ?? null, w.logs] : null);
+/** What a read can change on screen: the timesheet, the logs and those without a readable date (not when they were read). */
+export const shownPart = (w: ServiceWeek | undefined) => JSON.stringify(w ? [w.timesheet ?? null, w.logs, w.undatedLogs ?? null] : null);
 
 export interface WeekCopies {
   /** The kept copy of this week for the signed-in account, from memory or the store (another process's, if newer). */

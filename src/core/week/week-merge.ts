@@ -9,7 +9,7 @@
  * (`known`, taken when the read started). A log the user edited, moved or deleted since then shows as the ledger has
  * it, without asking the service again.
  */
-import type { ApprovalStatus, LocalTimeLog, TimeLog, WeekView } from '../../shared/domain';
+import type { ApprovalStatus, LocalTimeLog, TimeLog, UndatedTimeLog, WeekView } from '../../shared/domain';
 import { parseHhmm, toHhmm } from '../../shared/time/hours';
 import { weekDays } from '../../shared/time/week';
 import type { Journal, LedgerRow } from '../journal';
@@ -45,6 +45,10 @@ export interface ServiceWeek {
   detailLogs?: TimeLog[];
   /** What each rejected log held when its rejection was read (`rejectedAsOf` below); absent: none rejected. */
   rejectedAs?: RejectedAs;
+  /** The details' logs whose date cannot be read, kept with `detailLogs` for a read that does not read them again. */
+  detailUndated?: UndatedTimeLog[];
+  /** The week's logs (list and details) whose date cannot be read: shown apart, in no day and no total. */
+  undatedLogs?: UndatedTimeLog[];
 }
 
 /**
@@ -252,5 +256,6 @@ export function mergeWeek(
     fresh,
     ...(service ? { readAt: new Date(service.fetchedAt).toISOString() } : {}),
     ...(service?.listed === false ? { onlyTimesheetLogs: true as const } : {}),
+    ...(service?.undatedLogs?.length ? { undatedLogs: service.undatedLogs } : {}),
   };
 }

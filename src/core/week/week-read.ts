@@ -13,7 +13,7 @@
  * Calls: the logs alone 1; both halves 2, 3 for a rejected week; without the list, 1 plus 1 when a timesheet covers
  * the week.
  */
-import type { ApprovalStatus, TimeLog, Timesheet } from '../../shared/domain';
+import type { ApprovalStatus, TimeLog, Timesheet, UndatedTimeLog } from '../../shared/domain';
 import { addDays } from '../../shared/time/week';
 import { UnsupportedOperationError } from '../service';
 import type { CallOptions, ServiceClient } from '../service';
@@ -27,18 +27,31 @@ export interface SheetHalf {
   timesheet?: ServiceWeek['timesheet'];
   /** The logs of the timesheet's details (a rejected week, or a service without the list); empty when not read. */
   detailLogs: TimeLog[];
+  /** Its details' logs whose date the service wrote in no form Punchcard reads (absent: none, or not read). */
+  detailUndated?: UndatedTimeLog[];
 }
 
-/** The user's logs of the week from the service's list; undefined when the service does not offer the list. */
+/** The list's logs of the week, and apart those whose date could not be read (in the week as the service says). */
+export interface ListedLogs {
+  logs: TimeLog[];
+  undated: UndatedTimeLog[];
+}
+
+/**
+ * The user's logs of the week from the service's list; undefined when the service does not offer the list. Read as
+ * for people to see (a log whose date cannot be read is kept apart and shown, not a reason to refuse the week).
+ */
 export async function readListedLogs(
   client: ServiceClient,
   user: string,
   weekStart: string,
   call?: CallOptions,
-): Promise<TimeLog[] | undefined> {
+): Promise<ListedLogs | undefined> {
   if (client.timeLogListSupported() === false) return undefined;
+  const q = { user, fromDate: weekStart, toDate: addDays(weekStart, 6) };
   try {
-    return await client.allTimeLogs({ user, fromDate: weekStart, toDate: addDays(weekStart, 6) }, call);
+    if (client.allTimeLogsForDisplay) return await client.allTimeLogsForDisplay(q, call);
+    return { logs: await client.allTimeLogs(q, call), undated: [] };
   } catch (e) {
     if (e instanceof UnsupportedOperationError) return undefined;
     throw e;
@@ -78,7 +91,27 @@ export async function sheetHalfOf(
       ...(comments ? { comments } : {}),
     },
     detailLogs: detail?.timeLogs ?? [],
+    ...(detail?.undatedLogs ? { detailUndated: detail.undatedLogs } : {}),
   };
+}
+
+/** The timesheet half as a copy kept it, for a read that does not read it again. */
+export function keptHalf(kept: ServiceWeek | undefined): SheetHalf {
+  return {
+    ...(kept?.timesheet ? { timesheet: kept.timesheet } : {}),
+    detailLogs: kept?.detailLogs ?? [],
+    ...(kept?.detailUndated ? { detailUndated: kept.detailUndated } : {}),
+  };
+}
+
+/**
+ * The week's logs whose date cannot be read, from both halves, each once; not one the other half read with its day
+ * (`dated`: the week's logs), which the week shows on that day.
+ */
+export function undatedOf(listed: ListedLogs | undefined, sheet: SheetHalf, dated: readonly TimeLog[]): UndatedTimeLog[] {
+  const byId = new Map([...(sheet.detailUndated ?? []), ...(listed?.undated ?? [])].map((l) => [l.timeLogId, l]));
+  for (const l of dated) byId.delete(l.timeLogId);
+  return [...byId.values()];
 }
 
 /**

@@ -24,7 +24,7 @@ import type { Ledger } from '../journal';
 import { claimServiceLogs, recordClaimedIds, unfinishedAdd } from './claim';
 import { accountKeyOf, narrowCall, untilAborted, type CallOptions } from '../service';
 import { knownRows, mergeWeek, rejectedAsOf, serviceLogsStillThere, type ServiceWeek } from './week-merge';
-import { combineHalves, readListedLogs, readTimesheetOf, sheetHalfOf } from './week-read';
+import { combineHalves, keptHalf, readListedLogs, readTimesheetOf, sheetHalfOf, undatedOf } from './week-read';
 import { createWeekCopies, keyOf, shownPart } from './week-copies';
 import { approvalsOf, keptServes, sheetWanted, WEEK_READ_POLICY, type WeekLook, type WeekReadPolicy } from './read-policy';
 
@@ -121,20 +121,20 @@ export function createWeeks(deps: WeeksDeps): Weeks {
     const startedAt = clock.now();
     // the timesheet half goes along from the start when the policy says so; else only when the logs' states moved
     let sheetToo = sheetWanted(kept, startedAt, refresh, policy);
-    const [chosen, listed] = await Promise.all([
+    const [chosen, read] = await Promise.all([
       sheetToo ? readTimesheetOf(client, user, weekStart, call) : undefined,
       readListedLogs(client, user, weekStart, call),
     ]);
+    const listed = read?.logs;
     const approvals = listed ? approvalsOf(listed) : null;
     let sheet = chosen;
     if (!sheetToo && (listed === undefined || approvals === null || approvals !== kept?.approvals)) {
       sheetToo = true;
       sheet = await readTimesheetOf(client, user, weekStart, call);
     }
-    const half = sheetToo
-      ? await sheetHalfOf(client, sheet, listed !== undefined, call)
-      : { ...(kept?.timesheet ? { timesheet: kept.timesheet } : {}), detailLogs: kept?.detailLogs ?? [] };
+    const half = sheetToo ? await sheetHalfOf(client, sheet, listed !== undefined, call) : keptHalf(kept);
     const logs = combineHalves(weekStart, half, listed);
+    const undated = undatedOf(read, half, logs);
     const rejectedAs = rejectedAsOf(logs, kept);
     // the copy's age counts from when the question was asked, not from when the answer came: a change made on the
     // service while a slow answer travelled may not be in it, so the copy must not pass for fresher than that
@@ -147,6 +147,8 @@ export function createWeeks(deps: WeeksDeps): Weeks {
       listed: listed !== undefined,
       approvals,
       ...(half.detailLogs.length ? { detailLogs: half.detailLogs } : {}),
+      ...(half.detailUndated?.length ? { detailUndated: half.detailUndated } : {}),
+      ...(undated.length ? { undatedLogs: undated } : {}),
       ...(rejectedAs ? { rejectedAs } : {}),
     };
     week.known = Object.fromEntries(

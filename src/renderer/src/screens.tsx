@@ -15,6 +15,42 @@ import { withWholeCatalog } from './i18n/catalog-parts';
 import { withSlice } from './store/later';
 import { appStore } from './store/useApp';
 
+/**
+ * Stylesheets that failed to arrive. A screen's chunk comes with its CSS, which Vite's preload adds as a <link> once
+ * and never again, a failed one included (it skips a link already in the page): after a CSS request that failed (web
+ * mode's server restarted, the network dropped) the screen came back from Try again, or from its tab after the idle
+ * fetch failed, without its styles. So a failed stylesheet is asked for again before a screen's code is loaded, and
+ * the screen waits for it; failing again, the load fails and the screen says so (its boundary's Try again).
+ */
+const failedSheets = new WeakSet<HTMLLinkElement>();
+const isSheet = (t: EventTarget | null): t is HTMLLinkElement => t instanceof HTMLLinkElement && t.rel === 'stylesheet';
+if (typeof document !== 'undefined') {
+  // a link's error does not bubble: heard on its way down (capture)
+  document.addEventListener('error', (e) => isSheet(e.target) && failedSheets.add(e.target), true);
+  document.addEventListener('load', (e) => isSheet(e.target) && failedSheets.delete(e.target), true);
+}
+
+function sheetsAgain(): Promise<unknown> {
+  const links = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')];
+  return Promise.all(
+    links.map((link) => {
+      if (failedSheets.has(link)) return outcomeOf(link.cloneNode() as HTMLLinkElement, (fresh) => link.replaceWith(fresh));
+      // still on its way (the idle fetch's): waited for, so a screen is not drawn before its styles are known to come
+      if (link.sheet === null) return outcomeOf(link);
+      return undefined;
+    }),
+  );
+}
+
+/** Resolves when `link` has loaded, rejects when it fails; `place` puts a new link in the page after its listeners. */
+function outcomeOf(link: HTMLLinkElement, place?: (link: HTMLLinkElement) => void): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    link.addEventListener('load', () => resolve(), { once: true });
+    link.addEventListener('error', () => reject(new Error(`The stylesheet ${link.href} could not be loaded`)), { once: true });
+    place?.(link);
+  });
+}
+
 /** A screen's module once its slice is installed too (both fetched at once). */
 const first = <T,>(screen: Promise<T>, slice: Promise<void>): Promise<T> => Promise.all([screen, slice]).then(([m]) => m);
 
@@ -54,7 +90,7 @@ function screenComponent(screen: Screen, attempt: number): ComponentType {
   if (screen === 'track') return TrackScreen;
   const known = made[screen];
   if (known && !(known.failed && attempt > known.attempt)) return known.component;
-  const load = LOADERS[screen];
+  const load = () => sheetsAgain().then(LOADERS[screen]);
   const entry: Made = {
     attempt,
     failed: false,

@@ -44,8 +44,10 @@ export const BODIES = once(() => {
         }),
         z.object({ kind: z.literal('delay'), ms: z.number(), match: z.string().optional(), times: z.number().optional() }),
         z.object({ kind: z.literal('commit-then-drop'), match: z.string().optional(), times: z.number().optional() }),
+        // the answer's first time log carries this workDate as written (a real service's odd date: "31-Foo-2026")
+        z.object({ kind: z.literal('odd-date'), workDate: text, match: z.string().optional(), times: z.number().optional() }),
       ],
-      { error: 'must be http-5xx, http-429, delay or commit-then-drop' },
+      { error: 'must be http-5xx, http-429, delay, commit-then-drop or odd-date' },
     )
     .nullable();
 

@@ -4,7 +4,7 @@
  */
 import type { Fault } from '../types';
 
-const KINDS = new Set(['http-5xx', 'http-429', 'delay', 'commit-then-drop']);
+const KINDS = new Set(['http-5xx', 'http-429', 'delay', 'commit-then-drop', 'odd-date']);
 
 export class FaultSwitch {
   private active: Fault | null = null;
@@ -17,6 +17,7 @@ export class FaultSwitch {
       }
       if (f.kind === 'delay' && !(typeof f.ms === 'number' && f.ms >= 0))
         throw new Error('fault.ms must be a number of milliseconds >= 0 for a delay fault');
+      if (f.kind === 'odd-date' && typeof f.workDate !== 'string') throw new Error('fault.workDate must be text for an odd-date fault');
     }
     this.active = f ? { ...f } : null;
     this.remaining = f?.times ?? Infinity;

@@ -57,9 +57,20 @@ export interface TimeLog {
   timesheetId?: string;
 }
 
+/**
+ * A log whose `workDate` the service wrote in no form Punchcard reads ("31-Foo-2026", or none): kept apart from the
+ * dated logs, so nothing that files logs by day (a week, a reconciliation) ever takes it for one, with the date as it
+ * came (`rawWorkDate`, '' when there was none) for the people who see it.
+ */
+export interface UndatedTimeLog extends Omit<TimeLog, 'workDate'> {
+  rawWorkDate: string;
+}
+
 /** spec 2.2 */
 export interface TimesheetDetail extends Timesheet {
   timeLogs: TimeLog[];
+  /** Its logs whose day cannot be read (absent when there are none): shown as they came, in no day and no match. */
+  undatedLogs?: UndatedTimeLog[];
   projects: string[];
   clients: string[];
 }

@@ -1,7 +1,7 @@
 /** The week as every screen and `punch week` see it, its submission's preview, and the reminders about it. */
 import type { Said } from '../i18n/said';
 import type { LocalTimeLog } from './local-log';
-import type { ApprovalStatus } from './service';
+import type { ApprovalStatus, UndatedTimeLog } from './service';
 
 export interface WeekDay {
   date: string;
@@ -38,6 +38,11 @@ export interface WeekView {
    * shown as empty rows of the grid until logged. Absent when none.
    */
   rows?: WeekRow[];
+  /**
+   * The service's logs of this week whose date it wrote in no form Punchcard reads, as they came: in no day and in no
+   * total (the week says so). Absent when none.
+   */
+  undatedLogs?: UndatedTimeLog[];
 }
 
 /** A job kept as a row of a week, without hours (copy a week "rows only"). */

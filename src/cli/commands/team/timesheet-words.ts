@@ -163,7 +163,8 @@ export function describeTimesheet(t: TimesheetDetail, w: Wording, width: number 
     [w.say(M.total), w.say(M.totalValue, { total: t.totalHours, billable: t.billableHours })],
     [w.say(M.lookAt), flagsOf(t, new Date().getFullYear(), w)],
   ]);
-  if (t.timeLogs.length === 0) return `${head}\n\n${w.say(M.noLogs)}`;
+  const undated = t.undatedLogs ?? [];
+  if (t.timeLogs.length === 0 && undated.length === 0) return `${head}\n\n${w.say(M.noLogs)}`;
   // within `width` (the terminal's, else 100): the job on as many lines as it takes, descriptions cut to what is left (whole in --json)
   const logs = formatTable(
     columns(w, [
@@ -176,9 +177,10 @@ export function describeTimesheet(t: TimesheetDetail, w: Wording, width: number 
       ['description', { shrink: true }],
     ]),
     // under the APPROVAL heading a log's state needs no "approval" after it ("pending", not "pending approval")
-    t.timeLogs.map((l) => [
+    // a log whose date the service wrote in no known form: last, its date as it came (src/core/service/wire/normalize-logs.ts)
+    [...t.timeLogs, ...undated.map(({ rawWorkDate, ...l }) => ({ ...l, workDate: '', rawWorkDate }))].map((l) => [
       l.timeLogId,
-      dayWords(w, l.workDate),
+      'rawWorkDate' in l ? `${l.rawWorkDate || '-'} (?)` : dayWords(w, l.workDate),
       l.jobName,
       l.hours,
       billingWords(l.billingStatus, w),

@@ -3,15 +3,16 @@
  * every deployment offers (real-service-notes "Beyond the contract"): an "unknown operation" answer is remembered and
  * the list is not asked again until `askTimeLogListAgain`.
  */
-import type { TimeLog } from '../../../shared/domain';
+import type { TimeLog, UndatedTimeLog } from '../../../shared/domain';
 import { NetworkError, ServiceError, UnsupportedOperationError } from '../errors';
 import { failureWords } from '../failure-words';
 import { narrowCall } from '../http/call-options';
 import type { Params } from '../http/request';
 import { rateRuleFor } from '../pacing/policy';
-import type { CallOptions, ServiceClient } from '../types';
+import type { CallOptions, Page as PageAsked, ServiceClient, TimeLogQuery } from '../types';
 import { checkFields } from '../wire/input-checks';
 import { toOptionalTimeLog, toTimeLogs } from '../wire/normalize';
+import { toTimeLogsForDisplay } from '../wire/normalize-logs';
 import { toAddedTimeLog, toMessage } from '../wire/normalize-acks';
 import { collect, pagedRecords, type Page } from '../wire/paging';
 import { addTimeLogParams, editTimeLogParams } from '../wire/time-log-params';
@@ -28,6 +29,7 @@ export type TimeLogCalls = Pick<
   | 'deleteTimeLog'
   | 'listTimeLogs'
   | 'allTimeLogs'
+  | 'allTimeLogsForDisplay'
   | 'timeLogListSupported'
   | 'paceEstimate'
   | 'askTimeLogListAgain'
@@ -37,12 +39,15 @@ export function timeLogCalls(c: Calls): TimeLogCalls {
   /** gettimelogs: undefined until asked; false once the service answered "unknown operation" (never asked again). */
   let timeLogListOffered: boolean | undefined;
   const unsupported = () => new UnsupportedOperationError(failureWords.noLogList(), TIME_LOG_LIST);
-  /** One page of gettimelogs; an "unknown operation" answer (HTTP 404, whatever its body) is remembered. */
-  async function timeLogPage(params: Params, call?: CallOptions): Promise<Page<TimeLog>> {
+  /**
+   * One page of gettimelogs, read by `toItems` (strict, or keeping undated logs apart for a week shown); an "unknown
+   * operation" answer (HTTP 404, whatever its body) is remembered.
+   */
+  async function timeLogPage<T>(params: Params, call: CallOptions | undefined, toItems: (p: unknown) => T[]): Promise<Page<T>> {
     if (timeLogListOffered === false) throw unsupported();
     try {
       const answer = await c.http.read(TIME_LOG_LIST, params, call);
-      const items = c.shaped(TIME_LOG_LIST, answer.payload, toTimeLogs);
+      const items = c.shaped(TIME_LOG_LIST, answer.payload, toItems);
       timeLogListOffered = true;
       return answer.isNextAvailable === undefined ? { items } : { items, more: answer.isNextAvailable };
     } catch (err) {
@@ -52,6 +57,21 @@ export function timeLogCalls(c: Calls): TimeLogCalls {
       }
       throw err;
     }
+  }
+  /** gettimelogs page by page, each read by `toItems`; sIndex starts at 0, as for the other timetracker lists. */
+  function timeLogPages<T>(q: TimeLogQuery, page: PageAsked | undefined, given: CallOptions | undefined, toItems: (p: unknown) => T[]) {
+    const call = narrowCall(c.clock, given);
+    checkFields('listLogs', { user: q.user, fromDate: q.fromDate, toDate: q.toDate }, { fromDate: q.fromDate, toDate: q.toDate });
+    const base: Params = {
+      user: q.user,
+      fromDate: q.fromDate,
+      toDate: q.toDate,
+      jobId: q.jobId,
+      billingStatus: q.billingStatus,
+      approvalStatus: q.approvalStatus,
+      dateFormat: DATE_FORMAT,
+    };
+    return pagedRecords<T>((sIndex, limit) => timeLogPage({ ...base, sIndex, limit }, call, toItems), page?.sIndex ?? 0, c.pageLimit(page));
   }
   const calls: TimeLogCalls = {
     async timeLog(timeLogId, call) {
@@ -75,22 +95,17 @@ export function timeLogCalls(c: Calls): TimeLogCalls {
       return c.write('timetracker/deletetimelog', { timeLogId }, toMessage, call);
     },
 
-    listTimeLogs(q, page, given) {
-      const call = narrowCall(c.clock, given);
-      checkFields('listLogs', { user: q.user, fromDate: q.fromDate, toDate: q.toDate }, { fromDate: q.fromDate, toDate: q.toDate });
-      const base: Params = {
-        user: q.user,
-        fromDate: q.fromDate,
-        toDate: q.toDate,
-        jobId: q.jobId,
-        billingStatus: q.billingStatus,
-        approvalStatus: q.approvalStatus,
-        dateFormat: DATE_FORMAT,
-      };
-      // sIndex starts at 0, as for the other timetracker lists
-      return pagedRecords<TimeLog>((sIndex, limit) => timeLogPage({ ...base, sIndex, limit }, call), page?.sIndex ?? 0, c.pageLimit(page));
-    },
+    listTimeLogs: (q, page, given) => timeLogPages(q, page, given, toTimeLogs),
     allTimeLogs: async (q, call) => collect(calls.listTimeLogs(q, undefined, call)),
+    async allTimeLogsForDisplay(q, call) {
+      const both = (p: unknown) => {
+        const { dated, undated } = toTimeLogsForDisplay(p);
+        return [...dated, ...undated];
+      };
+      const all = await collect(timeLogPages(q, undefined, call, both));
+      const isUndated = (l: TimeLog | UndatedTimeLog): l is UndatedTimeLog => 'rawWorkDate' in l;
+      return { logs: all.filter((l): l is TimeLog => !isUndated(l)), undated: all.filter(isUndated) };
+    },
     timeLogListSupported: () => timeLogListOffered,
     paceEstimate(endpoint, count) {
       const rule = rateRuleFor(c.policy, endpoint);

@@ -23,7 +23,7 @@ export const isWireObject = (v: unknown): v is Wire => typeof v === 'object' && 
  * The issue to report: a union's own message says only that no spelling fitted ("jobId is missing"); an issue raised
  * inside one of its options says more ("jobId 1152921504606847000 is not an integer ..."), so it wins.
  */
-function plainIssue(issue: z.core.$ZodIssue): string {
+export function plainIssue(issue: z.core.$ZodIssue): string {
   return specificIssue(issue) ?? issue.message;
 }
 /** The first issue that says more than "not of this type" (zod's own words for those are not for users). */

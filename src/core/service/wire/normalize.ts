@@ -10,7 +10,6 @@ import type { Job, Timesheet, TimesheetDetail, TimeLog } from '../../../shared/d
 import {
   compact,
   optionalWireDate,
-  optionalWireId,
   optionalWireText,
   readWire,
   renamed,
@@ -25,6 +24,7 @@ import {
   wireText,
 } from './fields';
 import { findPerson, type Person } from './normalize-person';
+import { logsKeepingUndated, TIME_LOG_OWN, timeLogSchema } from './normalize-logs';
 import { once } from '../../../shared/lazy/once';
 
 /** The first element of an answer that may be a list of one (several answers wrap their record so). */
@@ -80,68 +80,6 @@ export const timesheetSchema = once((): z.ZodType<Timesheet> =>
     .transform(compact),
 );
 
-/** A time log's own fields: never read as whose it is (`jobName` is the job's, `timesheetId` the timesheet's). */
-const TIME_LOG_OWN = [
-  'timelogId',
-  'timeLogId',
-  'workDate',
-  'hours',
-  'jobName',
-  'billingStatus',
-  'jobId',
-  'projectName',
-  'clientName',
-  'workItem',
-  'description',
-  'approvalStatus',
-  'status',
-  'timesheetId',
-  'projectId',
-  'clientId',
-];
-
-/**
- * spec 2.3; `timelogId` in reads, `timeLogId` elsewhere (real-service-notes "Data"). A log's approval state is extra
- * information (the timesheet's status decides what is locked): a spelling not known here ("Approval not enabled", a
- * new state) leaves it out (`.catch`) rather than make the whole list unreadable.
- */
-export const timeLogSchema = once((): z.ZodType<TimeLog> =>
-  wireObject('time log')
-    .transform((o) =>
-      renamed(o, {
-        timeLogId: ['timelogId', 'timeLogId', 'timelogid'],
-        workDate: ['workDate'],
-        hours: ['hours'],
-        jobName: ['jobName'],
-        billingStatus: ['billingStatus'],
-        jobId: ['jobId'],
-        projectName: ['projectName'],
-        clientName: ['clientName'],
-        workItem: ['workItem'],
-        description: ['description'],
-        approvalStatus: ['approvalStatus', 'status'],
-        timesheetId: ['timesheetId'],
-      }),
-    )
-    .pipe(
-      z.object({
-        timeLogId: wireId('time log id'),
-        workDate: wireDate('time log workDate'),
-        hours: wireHours(),
-        jobName: wireText(),
-        billingStatus: wireBillingStatus(),
-        jobId: optionalWireId(),
-        projectName: optionalWireText(),
-        clientName: optionalWireText(),
-        workItem: optionalWireText(),
-        description: optionalWireText(),
-        approvalStatus: wireApprovalStatus('time log approvalStatus').optional().catch(undefined),
-        timesheetId: optionalWireId(),
-      }),
-    )
-    .transform(compact),
-);
-
 /** Project and client names: plain names, or objects holding the name under `key`; empty names left out. */
 const namesSchema = (key: string) =>
   wireList(key, z.union([z.string(), wireObject(key).transform((o) => wireText().parse(o[key]))])).transform((names) =>
@@ -181,15 +119,17 @@ export const timesheetDetailSchema = once((): z.ZodType<TimesheetDetail> =>
     .pipe(
       z.object({
         sheet: timesheetSchema(),
-        timeLogs: wireList('timesheet time logs', timeLogSchema()),
+        timeLogs: logsKeepingUndated('timesheet time logs'),
         projects: namesSchema('projectName'),
         clients: namesSchema('clientName'),
         byLogs: z.custom<Person>(),
       }),
     )
-    .transform(({ sheet, byLogs, ...rest }) =>
+    .transform(({ sheet, byLogs, timeLogs, ...rest }) =>
       compact({
         ...sheet,
+        timeLogs: timeLogs.dated,
+        undatedLogs: timeLogs.undated.length > 0 ? timeLogs.undated : undefined,
         employeeName: sheet.employeeName ?? byLogs.name,
         employeeEmail: sheet.employeeEmail ?? byLogs.email,
         employeeId: sheet.employeeId ?? byLogs.employeeId,

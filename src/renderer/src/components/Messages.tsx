@@ -86,10 +86,21 @@ export function toneOf(state: OutcomeState): Tone {
  * A quiet confirmation line ("Synced.", "Queued - will sync when online."). With `focusRef` it can take the focus from
  * script (not from Tab): where a button that was pressed gives way to the line that says what it did (UndoLine.tsx).
  */
-export function Outcome({ children, tone = 'ok', focusRef }: { children: ReactNode; tone?: Tone; focusRef?: Ref<HTMLParagraphElement> }) {
+export function Outcome({
+  children,
+  tone = 'ok',
+  focusRef,
+  live = true,
+}: {
+  children: ReactNode;
+  tone?: Tone;
+  focusRef?: Ref<HTMLParagraphElement>;
+  /** false: the line is given the focus as it appears, and the focus alone says it (a status too would be read twice). */
+  live?: boolean;
+}) {
   const icon = tone === 'ok' ? '\u2713' : tone === 'queued' ? '\u25F7' : '\u26A0\uFE0E';
   return (
-    <p className={`outcome outcome-${tone}`} role="status" ref={focusRef} tabIndex={focusRef ? -1 : undefined}>
+    <p className={`outcome outcome-${tone}`} role={live ? 'status' : undefined} ref={focusRef} tabIndex={focusRef ? -1 : undefined}>
       <span aria-hidden="true">{icon}</span> {children}
     </p>
   );

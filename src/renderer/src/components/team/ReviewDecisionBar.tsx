@@ -44,7 +44,7 @@ export function DecisionBar({
   approvedLogs,
   employeeName,
 }: {
-  logs: TimeLog[];
+  logs: ReadonlyArray<Pick<TimeLog, 'timeLogId'>>;
   approvedLogs: Record<string, boolean>;
   employeeName?: string;
 }) {

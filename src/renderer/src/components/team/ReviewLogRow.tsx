@@ -1,8 +1,9 @@
 /**
  * One log of a timesheet under review (./TimesheetReview.tsx): its day, job, description, own state and hours, and,
  * while the timesheet waits for a decision, the box that approves it (unticked: rejected). A day the service wrote in
- * a form that cannot be read ("31-Foo-2026": real services send odd things) is shown as it came, with a note, and the
- * row stays decidable: formatted, it threw, and the manager lost the screen.
+ * a form that cannot be read ("31-Foo-2026": real services send odd things; the wire keeps such a log apart, and the
+ * review draws it last with its date as it came) is said in a plain sentence, and the row stays decidable: formatted,
+ * it threw, and the manager lost the screen.
  */
 import type { TimeLog } from '../../../../shared/domain';
 import { defineMessages } from '../../../../shared/i18n/messages';
@@ -16,9 +17,11 @@ const M = defineMessages({
     description: "A time log's own approval state, under its job (pending: not decided yet).",
   },
   oddDate: {
-    id: 'team.review.odd-date',
-    defaultMessage: 'The service sent this date in a form Punchcard cannot read.',
-    description: 'Under a log\'s date as the service sent it (e.g. "31-Foo-2026"), shown as it came.',
+    id: 'team.review.odd-date-said',
+    defaultMessage:
+      '{given, select, yes {The service sent a date Punchcard cannot read: {raw}} other {The service sent this log without a date.}}',
+    description:
+      'In a log\'s day cell when the service wrote its date in no known form; {raw}: the date as it came (e.g. "31-Foo-2026"), kept as is.',
   },
   approveLog: {
     id: 'team.review.approve-log',
@@ -56,9 +59,9 @@ export function ReviewLogRow({
       {day ? (
         <td className="nowrap">{day}</td>
       ) : (
-        <td data-testid="odd-date">
-          <span translate="no">{l.workDate}</span>
-          <span className="muted small block">{w.say(M.oddDate)}</span>
+        <td data-testid="odd-date" className="odd-date">
+          {/* the date as it came, isolated (U+2068 ... U+2069): right to left, "31-Foo-2026" was drawn "Foo-2026-31" */}
+          {w.say(M.oddDate, { given: l.workDate.trim() ? 'yes' : 'no', raw: `\u2068${l.workDate}\u2069` })}
         </td>
       )}
       <td>

@@ -3,7 +3,9 @@
  * stays in view at the bottom of the screen however long the logs are. Untick logs to reject just
  * those (partial, spec 4.1 timeLogs); any rejection needs a comment. Delete is last, quiet and confirmed.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { TimeLog, UndatedTimeLog } from '../../../../shared/domain';
+import { parseHhmm, toHhmm } from '../../../../shared/time/hours';
 import { useShallow } from 'zustand/react/shallow';
 import { defineMessages } from '../../../../shared/i18n/messages';
 import { useWording } from '../../i18n/I18n';
@@ -35,7 +37,17 @@ const M = defineMessages({
   colJob: { id: 'team.review.col.job', defaultMessage: 'Job' },
   colHours: { id: 'team.review.col.hours', defaultMessage: 'Hours' },
   onlyPending: { id: 'team.review.only-pending', defaultMessage: 'Only pending timesheets can be approved or rejected.' },
+  undatedNote: {
+    id: 'team.review.undated-note',
+    defaultMessage:
+      '{count, plural, one {One log ({hours}) has a date Punchcard cannot read.} other {# logs ({hours}) have a date Punchcard cannot read.}} The total counts {count, plural, one {it} other {them}}, but no day does: a day said to have no hours may have some.',
+    description:
+      "Under the timesheet's totals when logs came with a date that cannot be read (shown last in the table); {hours}: their hours, HH:MM.",
+  },
 });
+
+/** A log whose date cannot be read, drawn as a row like the others: its date as it came stands in the day's place. */
+const asCame = (l: UndatedTimeLog): TimeLog => ({ ...l, workDate: l.rawWorkDate });
 
 export function TimesheetReview() {
   const w = useWording();
@@ -57,11 +69,13 @@ export function TimesheetReview() {
   }, []);
   // Approve or Reject pressed: the decision bar and its buttons give way to the outcome, which takes focus.
 
+  // every log, its day read or not: the decision is on the timesheet, so an undated log is decided like the others
+  const logs = useMemo(() => (detail ? [...detail.timeLogs, ...(detail.undatedLogs ?? []).map(asCame)] : []), [detail]);
+  const undated = detail?.undatedLogs ?? [];
   useEffect(() => {
-    setApprovedLogs(Object.fromEntries((detail?.timeLogs ?? []).map((l) => [l.timeLogId, l.approvalStatus !== 'rejected'])));
-  }, [detail?.recordId, detail?.timeLogs.length]);
+    setApprovedLogs(Object.fromEntries(logs.map((l) => [l.timeLogId, l.approvalStatus !== 'rejected'])));
+  }, [detail?.recordId, logs.length]);
 
-  const logs = detail?.timeLogs ?? [];
   const decidable = detail?.status === 'pending';
   // Approve or Reject pressed: the decision bar and its buttons give way to the outcome, which takes focus.
   const outcome = useRef<HTMLDivElement>(null);
@@ -112,6 +126,11 @@ export function TimesheetReview() {
               {w.say(M.billable)} <strong className="mono">{detail.billableHours}</strong>
             </span>
           </p>
+          {undated.length > 0 && (
+            <p className="small review-undated" data-testid="undated-note">
+              {w.say(M.undatedNote, { count: undated.length, hours: hoursOf(undated) })}
+            </p>
+          )}
           {decidable && <ReviewFlags flags={weekFlags(detail, thisYear)} thisYear={thisYear} />}
           {detail.comments && !decidable && (
             <p className="small">
@@ -171,4 +190,17 @@ export function TimesheetReview() {
       )}
     </div>
   );
+}
+
+/** The hours of some logs together (HH:MM); a log whose hours cannot be read adds nothing (the wire read them all). */
+function hoursOf(logs: ReadonlyArray<{ hours: string }>): string {
+  let minutes = 0;
+  for (const l of logs) {
+    try {
+      minutes += parseHhmm(l.hours);
+    } catch {
+      // the wire gives HH:MM; nothing else to add
+    }
+  }
+  return toHhmm(minutes);
 }

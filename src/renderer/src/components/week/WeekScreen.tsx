@@ -10,6 +10,7 @@ import { CellDetail } from './CellDetail';
 import { DeleteTimesheet } from '../team/DeleteTimesheet';
 import { Empty, ErrorMessage, Loading } from '../Messages';
 import { SubmitWeek } from './SubmitWeek';
+import { UndatedLogs } from './UndatedLogs';
 import { CopyWeek } from './CopyWeek';
 import { WeekGrid, type CellRef, type GridRow } from './WeekGrid';
 import { JobPicker } from '../track/JobPicker';
@@ -149,6 +150,7 @@ export function WeekScreen() {
           <span aria-hidden="true">{'\u2139\uFE0E'}</span> {w.say(NO_LIST_NOTE)}
         </p>
       )}
+      {shown?.undatedLogs && <UndatedLogs logs={shown.undatedLogs} />}
       {/* Submit comes before the grid: the week's main action is a few presses of Tab from the tabs. */}
       {shown && <SubmitWeek />}
 

@@ -21,6 +21,8 @@ export interface UndoSlice {
     /** What the last undo did (the line says it), at the form it was asked from. */
     done: Undone | null;
     error: UserError | null;
+    /** Where the undo that failed was asked (its line says so there, at once: not in every form's line). */
+    errorAt: OutcomePlace | null;
     /** A save answered with a change that can be undone (null: the last line goes). */
     offered(id: string | undefined, place: OutcomePlace, kind: Undone['kind'], count?: number): void;
     /** The user moved on (typing the next entry): the Undo button and the line about the last undo go (only at `place`). */
@@ -43,21 +45,30 @@ export const createUndoSlice: SliceCreator<UndoSlice> =
         undoing: false,
         done: null,
         error: null,
+        errorAt: null,
         expire() {
           if (get().undo.offer) patch({ offer: null });
         },
         offered(id, place, kind, count) {
-          patch({ offer: id ? { id, place, kind, ...(count !== undefined ? { count } : {}) } : null, done: null, error: null });
+          patch({
+            offer: id ? { id, place, kind, ...(count !== undefined ? { count } : {}) } : null,
+            done: null,
+            error: null,
+            errorAt: null,
+          });
         },
         withdraw(place) {
           const { offer, done } = get().undo;
           const here = (x: { place: OutcomePlace } | null) => !!x && (place === undefined || x.place === place);
-          if (here(offer) || here(done)) patch({ offer: null, done: null });
+          const failedHere = get().undo.error !== null && (place === undefined || get().undo.errorAt === place);
+          if (here(offer) || here(done) || failedHere) patch({ offer: null, done: null, error: null, errorAt: null });
         },
         async run() {
           const offer = get().undo.offer;
           if (!offer || get().undo.undoing) return false;
-          const answer = await run({ busy: 'undoing', error: 'error' }, () => api.undoChange({ id: offer.id }));
+          const answer = await run({ busy: 'undoing', error: 'error', start: { errorAt: offer.place } }, () =>
+            api.undoChange({ id: offer.id }),
+          );
           if (!answer.ok) return false;
           // the form's "Logged ..." line is about a change that is no more: the Undo line says what became of it
           get().logForm.clearOutcome();
