@@ -72,7 +72,7 @@ function prerenderFirstScreen(): Plugin {
         const index = join(outDir, 'index.html');
         const html = readFileSync(index, 'utf8');
         if (!html.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root"></div> to fill');
-        const early = await earlyInputElement(mod.earlyInputScript());
+        const early = await inlineScriptElement(await ownLanguageScript(root), mod.earlyInputScript());
         const page = inlineFirstStylesheet(html.replace('<div id="root"></div>', () => firstScreens(mod.renderFirstScreens()) + early));
         writeFileSync(index, page);
       } finally {
@@ -83,8 +83,10 @@ function prerenderFirstScreen(): Plugin {
 }
 
 /**
- * #root with the English screen (hydrated as it is), and each other language's screen in a <template> beside it,
- * which main.tsx puts in its place before the first frame when the window speaks that language. Every template
+ * #root with the English screen (hydrated as it is), and each other language's screen as text in a data block beside
+ * it (`<script type="text/html">`: not run, and not built into elements either, as a <template>'s content was: the
+ * four other screens were a quarter of the page's parse before its first paint), which the page's inline script puts
+ * in #root before the first paint when the window speaks that language (first-screen/own-language.ts). Every block
  * carries what the page says if the app's script cannot be loaded, in its language (English's has no screen: #root
  * holds it). About 4 kB per language.
  */
@@ -94,28 +96,54 @@ function firstScreens(screens: Array<{ language: string; html: string; bootFaile
   if (!en) throw new Error('prerender.tsx made no English first screen');
   return [
     `<div id="root" data-prerendered data-language="en">${en.html}</div>`,
-    ...screens.map(
-      (s) =>
-        `<template data-first-screen="${attr(s.language)}" data-boot-failed="${attr(s.bootFailed)}">${s.language === 'en' ? '' : s.html}</template>`,
-    ),
+    ...screens.map((s) => {
+      // text that would end the block, or open a script inside its text, would cut the screen short
+      if (/<\/?script/i.test(s.html)) throw new Error(`the ${s.language} first screen would close its data block`);
+      return `<script type="text/html" data-first-screen="${attr(s.language)}" data-boot-failed="${attr(s.bootFailed)}">${s.language === 'en' ? '' : s.html}</script>`;
+    }),
   ].join('');
 }
 
 /**
- * The early-input layer (src/renderer/src/first-screen/early-input.ts) as an inline <script> after the first screens:
- * run as the page is parsed, so the screen takes input from its first paint, with no request to wait for (the <meta>
- * CSP allows it by its hash: inlineFirstStylesheet). Minified: it is in every page (about 2.6 kB, 1.1 kB gzip).
+ * first-screen/inline.ts as one self-contained script (the window's language's screen in place, before the first
+ * paint), built for the browser on its own: what it imports (the language's choice, as main.tsx makes it) is bundled
+ * in, so the two cannot choose differently.
  */
-async function earlyInputElement(script: string): Promise<string> {
+async function ownLanguageScript(root: string): Promise<string> {
+  const { build } = await import('vite');
+  const out = await build({
+    configFile: false,
+    root,
+    logLevel: 'warn',
+    build: {
+      write: false,
+      minify: true,
+      modulePreload: false,
+      rollupOptions: { input: resolve(root, 'src/first-screen/inline.ts'), output: { format: 'iife' } },
+    },
+  });
+  const chunks = (Array.isArray(out) ? out : [out]).flatMap((o) => ('output' in o ? o.output : []));
+  const code = chunks.find((c) => c.type === 'chunk')?.code;
+  if (!code) throw new Error('first-screen/inline.ts built to nothing');
+  return code.trim();
+}
+
+/**
+ * The page's inline <script>, after the first screens: the window's language's screen in place (ownLanguageScript),
+ * then the early-input layer (src/renderer/src/first-screen/early-input.ts), run as the page is parsed, so the screen
+ * takes input from its first paint, with no request to wait for (the <meta> CSP allows it by its hash:
+ * inlineFirstStylesheet). Minified: it is in every page (about 3.5 kB, 1.5 kB gzip).
+ */
+async function inlineScriptElement(ownLanguage: string, earlyInput: string): Promise<string> {
   const { minifySync } = await import('vite');
-  const code = minifySync('early-input.js', script).code.trim();
-  if (/<\/script|<!--/i.test(code)) throw new Error('the early-input script would close its <script> element');
+  const code = `${ownLanguage}\n${minifySync('early-input.js', earlyInput).code.trim()}`;
+  if (/<\/script|<!--/i.test(code)) throw new Error('the inline script would close its <script> element');
   return `<script>${code}</script>`;
 }
 
 /**
  * The entry's stylesheet link -> a <style> block with its text, and the <meta> CSP allowing that block, and the page's
- * inline script (earlyInputElement), by hash. The CSS file stays in assets (nothing else links it). A stylesheet that
+ * inline script (inlineScriptElement), by hash. The CSS file stays in assets (nothing else links it). A stylesheet that
  * could close the block early is left linked.
  */
 function inlineFirstStylesheet(html: string): string {

@@ -22,6 +22,7 @@ const INTEGRATION = ['test/integration/**/*.test.ts', 'test/integration/**/*.tes
  */
 const MOCKS_A_MODULE = [
   'test/unit/electron-first-screen.test.ts',
+  'test/unit/electron-first-status.test.ts',
   'test/unit/journal-draft.test.ts',
   'test/unit/preload.test.ts',
   'test/unit/store-factory.test.ts',

@@ -13,6 +13,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { appBuildLock, buildOnce } from './build-lock.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const STAMP = join(ROOT, 'out', 'app-build.json');
@@ -56,25 +57,35 @@ function lastHash() {
 
 const files = inputs();
 const hash = hashOf(files);
-if (!process.argv.includes('--force') && hash === lastHash() && OUTPUTS.every((o) => existsSync(join(ROOT, o)))) {
+// one build at a time, `npm run web`'s too (./build-lock.mjs): electron-vite empties the folders it writes
+const run = buildOnce(appBuildLock(ROOT), {
+  isCurrent: () => !process.argv.includes('--force') && hash === lastHash() && OUTPUTS.every((o) => existsSync(join(ROOT, o))),
+  waiting: (pid) => console.log(`out/{main,preload,renderer}  being built by another process${pid ? ` (${pid})` : ''}: waiting for it`),
+  build: () => {
+    const started = Date.now();
+    const bin = join(ROOT, 'node_modules', '.bin', process.platform === 'win32' ? 'electron-vite.cmd' : 'electron-vite');
+    const result = spawnSync(bin, ['build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], shell: process.platform === 'win32' });
+    if (result.status !== 0) return { failed: result.error ? ` (${result.error.message})` : '' };
+    // Saved while the build read it (a time inside the build): the output may hold the older text, so no hash is kept.
+    const ended = Date.now();
+    const savedDuring = files.some((f) => {
+      const at = statSync(join(ROOT, f), { throwIfNoEntry: false })?.mtimeMs;
+      return at === undefined || (at >= started && at <= ended);
+    });
+    // written under the lock: a build waiting for this one reads it as current
+    writeFileSync(STAMP, `${JSON.stringify({ hash: savedDuring ? null : hashOf(files) }, null, 2)}\n`);
+    return { seconds: (ended - started) / 1000 };
+  },
+});
+if (!run.built) {
   const newest = Math.max(Date.now(), ...files.map((f) => statSync(join(ROOT, f)).mtimeMs));
   // whole seconds, rounded up: a time set with a fraction can come back a microsecond earlier than asked
   utimesSync(RENDERER_INDEX, Math.ceil(newest / 1000), Math.ceil(newest / 1000));
   console.log(`out/{main,preload,renderer}  unchanged: src/ and the build's configuration hash as at the last build, so not built again`);
   process.exit(0);
 }
-const started = Date.now();
-const bin = join(ROOT, 'node_modules', '.bin', process.platform === 'win32' ? 'electron-vite.cmd' : 'electron-vite');
-const result = spawnSync(bin, ['build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], shell: process.platform === 'win32' });
-if (result.status !== 0) {
-  console.error(`build-app: electron-vite build failed${result.error ? ` (${result.error.message})` : ''}`);
+if (run.result.failed !== undefined) {
+  console.error(`build-app: electron-vite build failed${run.result.failed}`);
   process.exit(1);
 }
-// Saved while the build read it (a time inside the build): the output may hold the older text, so no hash is kept.
-const ended = Date.now();
-const savedDuring = files.some((f) => {
-  const at = statSync(join(ROOT, f), { throwIfNoEntry: false })?.mtimeMs;
-  return at === undefined || (at >= started && at <= ended);
-});
-writeFileSync(STAMP, `${JSON.stringify({ hash: savedDuring ? null : hashOf(files) }, null, 2)}\n`);
-console.log(`out/{main,preload,renderer}  built by electron-vite in ${((ended - started) / 1000).toFixed(1)} s`);
+console.log(`out/{main,preload,renderer}  built by electron-vite in ${run.result.seconds.toFixed(1)} s`);

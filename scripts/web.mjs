@@ -12,6 +12,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildIfStale } from '../bin/bundle-current.mjs';
+import { appBuildLock, buildOnce } from './build-lock.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const BUILT = join(ROOT, 'out', 'renderer', 'index.html');
@@ -31,16 +32,30 @@ function bin(name) {
   return join(ROOT, 'node_modules', '.bin', process.platform === 'win32' ? `${name}.cmd` : name);
 }
 
+/**
+ * One build at a time (./build-lock.mjs): a second `npm run web` started meanwhile waits for this one's build and
+ * uses it, where both used to empty out/ under each other and one failed.
+ */
 function buildRendererIfStale() {
-  const builtAt = existsSync(BUILT) ? statSync(BUILT).mtimeMs : 0;
-  if (builtAt > 0 && builtAt >= Math.max(...SOURCES.map(newestMtime))) return;
-  process.stderr.write('Building the Punchcard interface (once, about 10 seconds)...\n');
-  const result = spawnSync(bin('electron-vite'), ['build'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    shell: process.platform === 'win32',
+  const current = () => {
+    const builtAt = existsSync(BUILT) ? statSync(BUILT).mtimeMs : 0;
+    return builtAt > 0 && builtAt >= Math.max(...SOURCES.map(newestMtime));
+  };
+  const run = buildOnce(appBuildLock(ROOT), {
+    isCurrent: current,
+    waiting: (pid) =>
+      process.stderr.write(`Another build of the Punchcard interface is under way${pid ? ` (process ${pid})` : ''}: waiting for it...\n`),
+    build: () => {
+      process.stderr.write('Building the Punchcard interface (once, about 10 seconds)...\n');
+      return spawnSync(bin('electron-vite'), ['build'], {
+        cwd: ROOT,
+        encoding: 'utf8',
+        shell: process.platform === 'win32',
+      });
+    },
   });
-  if (result.status !== 0 || !existsSync(BUILT)) {
+  const result = run.result;
+  if (run.built && (result.status !== 0 || !existsSync(BUILT))) {
     process.stderr.write(`${result.stdout ?? ''}${result.stderr ?? ''}`);
     process.stderr.write(
       `punch web: the interface did not build${result.error ? ` (${result.error.message})` : ''}. Fix the error above, or run \`npx electron-vite build\` to see it again.\n`,

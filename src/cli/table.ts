@@ -61,8 +61,15 @@ export function formatTable(columns: Column[], rows: Row[], footer: Row[] = [], 
       const height = Math.max(...parts.map((p) => p.length));
       return Array.from({ length: height }, (_, k) => parts.map((p) => p[k] ?? ''));
     };
-    cells = cells.flatMap(fit);
-    feet = feet.flatMap(fit);
+    const whole = [...cells, ...feet];
+    let fitted = whole.map(fit);
+    // a wrapped column's lines often come out narrower than its share: the room left goes to cells that then fit whole
+    const was = widenToWhole(columns, whole, fitted, widths, room, opts.maxWidth);
+    const again = Object.entries(was).map(([i, w]) => [Number(i), w]);
+    if (again.length) fitted = fitted.map((f, k) => (again.some(([i, w]) => width(whole[k][i]) > w) ? fit(whole[k]) : f));
+    const count = cells.length;
+    cells = fitted.slice(0, count).flat();
+    feet = fitted.slice(count).flat();
     // a word longer than its column (never broken) runs past on its own line, not every line of the table
     widths = measure().map((w, i) => (room[i] === undefined ? w : Math.min(w, room[i])));
   }
@@ -105,6 +112,55 @@ function shares(columns: Column[], cells: string[][], widths: number[], shrinkin
     });
   }
   return room;
+}
+
+/**
+ * Widens the `shrink` columns (`room`, by index: changed in place) with the room a table wrapped by `shares` leaves
+ * unused (a wrapped column's lines are mostly narrower than its share): first so that wrapped cells fit whole, the
+ * nearest to fitting first (a name 3 columns too long for a column is read on one line when 3 columns are left), then
+ * for the cut columns. Returns the widened columns' former room, by index; the rows with a cell wider than that are
+ * to be fitted again. Each column's wrapped widths are sorted once: a list of 10,000 costs no pass per step.
+ */
+function widenToWhole(
+  columns: Column[],
+  whole: string[][],
+  fitted: string[][][],
+  widths: number[],
+  room: Record<number, number>,
+  maxWidth: number,
+): Record<number, number> {
+  const used = widths.map((w, i) => {
+    if (room[i] === undefined) return w;
+    let most = width(columns[i].header);
+    for (const lines of fitted) for (const line of lines) most = Math.max(most, width(line[i]));
+    return Math.min(most, room[i]);
+  });
+  let slack = maxWidth - used.reduce((n, w) => n + w, 0) - 2 * (columns.length - 1);
+  const was: Record<number, number> = {};
+  const grow = (i: number, to: number) => {
+    was[i] ??= room[i];
+    slack -= to - used[i];
+    room[i] = used[i] = to;
+  };
+  const wrapped = Object.keys(room)
+    .map(Number)
+    .filter((i) => columns[i].wrap)
+    .map((i) => ({ i, wider: [...new Set(whole.map((r) => width(r[i])).filter((w) => w > room[i]))].sort((a, b) => a - b) }));
+  while (slack > 0) {
+    let best: { i: number; to: number } | undefined;
+    for (const { i, wider } of wrapped) {
+      const to = wider.find((w) => w > room[i]);
+      if (to !== undefined && to - used[i] <= slack && (!best || to - used[i] < best.to - used[best.i])) best = { i, to };
+    }
+    if (!best) break;
+    grow(best.i, best.to);
+  }
+  // a cut column's cells may come out narrower than its room too ("…" after a word cut at its end): counted from them
+  for (const i of Object.keys(room).map(Number)) {
+    const to = Math.min(widths[i], used[i] + slack);
+    if (!columns[i].wrap && to > room[i]) grow(i, to);
+  }
+  return was;
 }
 
 /** The width sentences wrap at when the terminal's is not known (a pipe, a file, a test): as the tables do. */

@@ -9,7 +9,14 @@
 import { defineMessages } from '../shared/i18n/messages';
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import type { BridgeError, EventName, OperationName } from '../shared/contract';
-import { EVENT_NAMES, OPERATION_NAMES, channelOf, eventChannelOf } from '../shared/operation-names';
+import {
+  EVENT_NAMES,
+  EVENT_SNAPSHOT_CHANNEL,
+  OPERATION_NAMES,
+  SNAPSHOT_EVENTS,
+  channelOf,
+  eventChannelOf,
+} from '../shared/operation-names';
 
 type Envelope = { ok: true; value: unknown } | { ok: false; error: BridgeError };
 
@@ -55,10 +62,25 @@ function on(event: EventName, listener: (payload: unknown) => void): () => void 
   }
   if (typeof listener !== 'function') throw new Error(`on("${event}", listener): the listener must be a function.`);
   // Only the payload reaches the page: the IpcRendererEvent carries `sender` (the ipcRenderer itself).
-  const handler = (_event: IpcRendererEvent, payload: unknown) => listener(payload);
+  let pushed = false;
+  let off = false;
+  const handler = (_event: IpcRendererEvent, payload: unknown) => {
+    pushed = true;
+    listener(payload);
+  };
   const channel = eventChannelOf(event);
   ipcRenderer.on(channel, handler);
+  // the status as it stands, asked once listening (main: src/main/electron/ipc.ts): a push made before the page
+  // subscribed reached no one. Told unless a push came first: main sends in order, so a push before the answer is newer.
+  if (SNAPSHOT_EVENTS.includes(event))
+    void ipcRenderer.invoke(EVENT_SNAPSHOT_CHANNEL, event).then(
+      (envelope: Envelope | undefined) => {
+        if (!off && !pushed && envelope?.ok === true && envelope.value != null) listener(envelope.value);
+      },
+      () => undefined,
+    );
   return () => {
+    off = true;
     ipcRenderer.removeListener(channel, handler);
   };
 }

@@ -79,3 +79,9 @@ export type ListedEvent = (typeof EVENT_NAMES)[number];
 /** IPC channel of an operation; the preload refuses anything outside this prefix. */
 export const channelOf = (name: ListedOperation) => `punch:${name}` as const;
 export const eventChannelOf = (name: ListedEvent) => `punch:event:${name}` as const;
+/**
+ * The events a new subscription is told as they stand (Electron: the preload asks main on EVENT_SNAPSHOT_CHANNEL; web
+ * mode: the event stream says them when it opens), for a push made before the page subscribed reached no one.
+ */
+export const SNAPSHOT_EVENTS: readonly ListedEvent[] = ['status'];
+export const EVENT_SNAPSHOT_CHANNEL = 'punch:event-snapshot';

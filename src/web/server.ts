@@ -10,13 +10,11 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { OPERATION_NAMES, type OperationName } from '../shared/contract';
 import type { DispatchResult } from '../core';
 import type { AppStatus } from '../shared/domain';
-import { cspWithScriptHashes, cspWithStyleHashes, RENDERER_CSP } from '../shared/csp';
-import { inlineScriptHashes, inlineStyleHashes } from './inline-styles';
+import { pagePolicy } from './page-policy';
 import { openEventStream, type Subscribe } from './event-stream';
 import {
   bearerToken,
@@ -119,14 +117,9 @@ async function refuse(
 export async function startWebServer(opts: WebServerOptions): Promise<WebServer> {
   const { core, rendererDir } = opts;
   // The built page carries its first stylesheet and the early-input script inline, allowed by hash in its <meta>; the
-  // header must allow the same (a browser enforces both policies), and still nothing else inline.
-  let page = '';
-  try {
-    page = readFileSync(join(rendererDir, 'index.html'), 'utf8');
-  } catch {
-    /* not built yet: static-files.ts says so */
-  }
-  const csp = cspWithScriptHashes(cspWithStyleHashes(RENDERER_CSP, inlineStyleHashes(page)), inlineScriptHashes(page));
+  // header must allow the same (a browser enforces both policies), and still nothing else inline: as the page is now,
+  // a rebuild while the server runs included (./page-policy.ts).
+  const csp = pagePolicy(join(rendererDir, 'index.html'));
   const host = opts.host ?? '127.0.0.1';
   const maxBody = opts.maxBodyBytes ?? 1024 * 1024;
   const keepAliveMs = opts.keepAliveMs ?? 15_000;
@@ -191,7 +184,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    res.setHeader('Content-Security-Policy', csp);
+    res.setHeader('Content-Security-Policy', csp());
     for (const [key, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(key, value);
     if (!hostAllowed(req, port)) {
       await refuse(req, res, 421, 'UnauthorizedError', W.hostOnly, { ip: `127.0.0.1:${port}`, localhost: `localhost:${port}` });

@@ -78,3 +78,52 @@ test('a name that is no job typed before the script: available before it, unavai
   await available(log);
   await page.context().close();
 });
+
+test('before the script the button follows what the job field holds when the browser fills it, with or without an event', async ({
+  browser,
+  web,
+}) => {
+  // A job field filled before the layer starts, as a form the browser restores is: the page as served, its value set
+  // (the inline style and script are as built, so the server's policy still allows them)
+  const context = await browser.newContext({ viewport: { width: 420, height: 640 }, locale: 'en-US' });
+  const restored = await context.newPage();
+  await restored.route(
+    (url) => url.pathname === '/',
+    async (route) => {
+      const served = await route.fetch();
+      const body = (await served.text()).replace(/(role="combobox"[^>]*?)value=""/, '$1value="backend"');
+      await route.fulfill({ response: served, body });
+    },
+  );
+  await restored.route(/\/assets\/boot-[^/]+\.js$/, () => undefined);
+  await restored.goto(web.url);
+  const first = composer(restored);
+  await expect(first.picker).toHaveValue('backend');
+  await available(first.form.getByRole('button', { name: 'Start timer' }));
+  await context.close();
+
+  // ...and filled or emptied later with a change and no input (autofill), or with no event before `pageshow` (a page
+  // shown again from the back/forward cache)
+  const { page } = await heldPage(browser, web.url);
+  const { form, picker } = composer(page);
+  const start = form.getByRole('button', { name: 'Start timer' });
+  await unavailable(start);
+  const fill = (value: string, event: 'change' | 'pageshow') =>
+    picker.evaluate(
+      (field: HTMLInputElement, [v, kind]) => {
+        field.value = v;
+        if (kind === 'change') field.dispatchEvent(new Event('change', { bubbles: true }));
+        else window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+      },
+      [value, event] as const,
+    );
+  await fill('backend', 'change');
+  await available(start);
+  await fill('', 'change');
+  await unavailable(start);
+  await fill('backend', 'pageshow');
+  await available(start);
+  await fill('', 'pageshow');
+  await unavailable(start);
+  await page.context().close();
+});

@@ -67,7 +67,11 @@ test('a job typed and left by a click before the script: kept as typed, its sugg
   await page.context().close();
 });
 
-test('in German (the screen main.tsx puts in place), Enter in Hours before the script logs once', async ({ browser, web, sandbox }) => {
+test('in German (the screen the inline script puts in place), Enter in Hours before the script logs once', async ({
+  browser,
+  web,
+  sandbox,
+}) => {
   const { page, release } = await heldPage(browser, web.url, 'de-DE');
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   const form = page.locator('form.composer');

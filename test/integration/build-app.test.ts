@@ -1,13 +1,14 @@
 /**
  * scripts/build-app.mjs: electron-vite's build once for the same sources (npm run build and then npm test built the
  * app twice). Run on a copy of the script in a temporary tree whose `electron-vite` is a stand-in that writes the
- * three outputs and counts its builds, so what is checked is the script's choice, in a fraction of a second.
+ * three outputs and counts its builds, so what is checked is the script's choice, in a fraction of a second; two
+ * started at once, with real processes: one build (scripts/build-lock.mjs).
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { tempDir } from '../fixtures/temp-dirs';
 
 const run = promisify(execFile);
@@ -23,7 +24,7 @@ describe('scripts/build-app.mjs', () => {
   beforeEach(() => {
     tree = tempDir('punch-build-app-');
     for (const dir of ['scripts', 'src/renderer', 'node_modules/.bin']) mkdirSync(join(tree, dir), { recursive: true });
-    copyFileSync(join(ROOT, 'scripts', 'build-app.mjs'), join(tree, 'scripts', 'build-app.mjs'));
+    for (const script of ['build-app.mjs', 'build-lock.mjs']) copyFileSync(join(ROOT, 'scripts', script), join(tree, 'scripts', script));
     for (const file of ['package.json', 'package-lock.json', 'electron.vite.config.ts', 'tsconfig.json'])
       writeFileSync(join(tree, file), '{}\n');
     writeFileSync(source(), "export const words = 'first';\n");
@@ -51,6 +52,42 @@ describe('scripts/build-app.mjs', () => {
     expect(await build()).toMatch(/built by electron-vite/);
     expect(await build('--force')).toMatch(/built by electron-vite/);
     expect(builds()).toBe(4);
+  });
+
+  it('two at once: the second waits for the first under out/app-build.lock and uses its build (one build)', async () => {
+    // a build that holds on until the test says (electron-vite empties out/ first: two at once wrote over each other)
+    const fake = join(tree, 'node_modules', '.bin', 'electron-vite');
+    writeFileSync(
+      fake,
+      '#!/bin/sh\necho build >> builds.log\nwhile [ ! -f go ] && [ -d node_modules ]; do sleep 0.05; done\nmkdir -p out/main out/preload out/renderer\n' +
+        'echo built > out/main/index.js\necho built > out/preload/index.mjs\necho built > out/renderer/index.html\n',
+    );
+    const children: Array<{ kill(): boolean; exitCode: number | null }> = [];
+    const start = () => {
+      const child = spawn(process.execPath, ['scripts/build-app.mjs'], { cwd: tree, stdio: ['ignore', 'pipe', 'inherit'] });
+      const said = { text: '' };
+      child.stdout.on('data', (d) => (said.text += d));
+      const code = new Promise<number | null>((r) => child.on('close', r));
+      children.push(child);
+      return { child, said, code };
+    };
+    const first = start();
+    // a failed wait leaves no build behind: both are told to go on, and stopped
+    const dir = tree;
+    onTestFinished(() => {
+      if (existsSync(dir)) writeFileSync(join(dir, 'go'), '');
+      for (const c of children) if (c.exitCode === null) c.kill();
+    });
+    await expect.poll(builds, { timeout: 30_000 }).toBe(1);
+    const second = start();
+    await expect.poll(() => second.said.text, { timeout: 30_000 }).toMatch(/being built by another process \(\d+\): waiting for it/);
+    expect(second.said.text).toContain(`(${first.child.pid})`);
+    writeFileSync(join(tree, 'go'), '');
+    expect([await first.code, await second.code]).toEqual([0, 0]);
+    expect(first.said.text).toMatch(/built by electron-vite/);
+    expect(second.said.text).toMatch(/unchanged/);
+    expect(builds()).toBe(1);
+    expect(existsSync(join(tree, 'out', 'app-build.lock'))).toBe(false);
   });
 
   it('a source saved again without a change (a newer time) is not built again, and the renderer counts as newer than it', async () => {

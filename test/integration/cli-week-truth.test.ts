@@ -139,7 +139,8 @@ it('says when the service does not list logs, so logs made elsewhere may be miss
   w.sandbox.configure({ timeLogList: false });
   const r = await w.punch(['week']);
   expect(r.code).toBe(0);
-  expect(r.stdout).toContain(
+  // a sentence wrapped within 100 columns: read with its lines joined
+  expect(r.stdout.replace(/\n(?=\S)/g, ' ')).toContain(
     'This service does not list logs on their own: logs made on its web page or phone app show here only once the week is submitted',
   );
   expect((await w.punchJson<WeekView>(['week'])).value.onlyTimesheetLogs).toBe(true);

@@ -21,7 +21,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RENDERER_CSP } from '../../src/shared/csp';
-import { OPERATION_NAMES, channelOf, eventChannelOf } from '../../src/shared/operation-names';
+import { EVENT_SNAPSHOT_CHANNEL, OPERATION_NAMES, channelOf, eventChannelOf } from '../../src/shared/operation-names';
 import type { AppStatus, Job, OutboxEntry } from '../../src/shared/domain';
 import { DEFAULT_PREFERENCES } from '../../src/core/preferences';
 import { systemClock } from '../../src/core/context';
@@ -138,11 +138,18 @@ describe('the Electron shell booted against a recording fake of Electron', () =>
   });
 
   it("answers every contract operation over IPC, but only to our own window's main frame", async () => {
-    expect([...fake.ipcMain.handlers.keys()].sort()).toEqual(OPERATION_NAMES.map(channelOf).sort());
+    expect([...fake.ipcMain.handlers.keys()].sort()).toEqual([...OPERATION_NAMES.map(channelOf), EVENT_SNAPSHOT_CHANNEL].sort());
 
     const status = await call('getStatus');
     expect(status.ok).toBe(true);
     expect((status as { value: AppStatus }).value.account.signedIn).toBe(true);
+    // a new subscription's status as it stands (the preload asks once it listens): the core's, to our frame only
+    const asItStands = (await fake.ipcMain.invoke(EVENT_SNAPSHOT_CHANNEL, ourWindow().webContents.mainFrame, 'status')) as Result;
+    expect((asItStands as { value: AppStatus }).value.account.signedIn).toBe(true);
+    expect(await fake.ipcMain.invoke(EVENT_SNAPSHOT_CHANNEL, null, 'status')).toMatchObject({
+      ok: false,
+      error: { name: 'UnauthorizedError' },
+    });
 
     // Same URL, but not our main frame (an iframe, another webContents): refused before the core sees it.
     const stranger = new FakeWebFrame(ourWindow().webContents.mainFrame.url);
@@ -221,7 +228,7 @@ describe('the Electron shell booted against a recording fake of Electron', () =>
     const row = Object.values(saved?.rows ?? {}).find((r) => r.description === description);
     expect(row?.timeLogId).toBe(logsSaying(description)[0].timeLogId);
     expect(saved?.ops.map((op) => op.state)).not.toContain('sending');
-    expect([...fake.ipcMain.removed].sort()).toEqual(OPERATION_NAMES.map(channelOf).sort());
+    expect([...fake.ipcMain.removed].sort()).toEqual([...OPERATION_NAMES.map(channelOf), EVENT_SNAPSHOT_CHANNEL].sort());
     expect(fake.ipcMain.handlers.size).toBe(0);
     expect(fake.globalShortcut.registered.size).toBe(0);
     expect(fake.trays[0].destroyed).toBe(true);

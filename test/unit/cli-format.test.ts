@@ -132,6 +132,36 @@ describe('tables', () => {
     expect(narrow.join('\n')).not.toContain('synced, rejected, fixed');
   });
 
+  it('gives the room its wrapped columns leave to a cell that then fits whole, and to a cut column after', () => {
+    // the demo's jobs in 100 columns: shared out, JOB gets 17, PROJECT 17 and CLIENT 15, but wrapped PROJECT's lines
+    // take 15 and CLIENT's 14: the 3 columns left put "Frontend Development" (20) on one line
+    const wraps = { shrink: true, wrap: true };
+    const cols = [{ header: 'JOB ID' }, { header: 'JOB', ...wraps }, { header: 'PROJECT', ...wraps }, { header: 'CLIENT', ...wraps }];
+    const rows = [
+      ['412345678901234588', 'Frontend Development', 'Acme Website Redesign', 'Acme Corp'],
+      ['412345678901234589', 'Backend API', 'Acme Mobile App', 'Acme Corp'],
+      ['412345678901234591', 'Data Migration Scripts', 'Globex Data Migration', 'Globex'],
+      ['412345678901234595', 'Internal Meetings', 'Internal Operations', 'Punchcard Demo Inc.'],
+    ].map((r) => [...r, 'in progress', 'non-billable']);
+    const all = [...cols, { header: 'STATUS' }, { header: 'BILLING' }];
+    const lines = formatTable(all, rows, [], { maxWidth: 100 }).split('\n');
+    for (const l of lines) expect(l.length, l).toBeLessThanOrEqual(100);
+    expect(lines[2]).toMatch(/^412345678901234588 {2}Frontend Development {2}Acme Website /);
+    // a cut column takes what is left after: never a line over the width (a cut cell may end narrower than its room)
+    const cut = formatTable(
+      [
+        { header: 'JOB', ...wraps },
+        { header: 'PROJECT', ...wraps },
+        { header: 'DESCRIPTION', shrink: true },
+      ],
+      [['Frontend Development', 'Acme Website Redesign', 'Layout review with the client, then the fixes']],
+      [],
+      { maxWidth: 60 },
+    ).split('\n');
+    for (const l of cut) expect(l.length, l).toBeLessThanOrEqual(60);
+    expect(cut[2]).toMatch(/^Frontend Development {2}Acme Website Redesign {2}Layout review( w)?\u2026$/);
+  });
+
   it('puts a long value of a pair on under its first word within the width asked', () => {
     const sync = "1 log waits for the service's day to begin: the service is in another time zone. Punchcard sends it then.";
     const lines = formatPairs(

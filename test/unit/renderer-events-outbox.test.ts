@@ -154,6 +154,29 @@ describe('push events', () => {
     expect(store.getState().week.view?.fresh).toBe(true);
   });
 
+  it('keep a status pushed while a read of it was on its way, over the older answer the read brings', async () => {
+    // The core built the read's answer before its first check of the service (unchecked), the push after it
+    // (online); in web mode they travel on two connections, so the push can arrive first.
+    let answer!: (s: AppStatus) => void;
+    const f = fakeApi({ getStatus: () => new Promise<AppStatus>((r) => (answer = r)) });
+    const store = createAppStore({ api: f.api, now: () => TEST_NOW });
+    subscribeToEvents(store, f.api);
+    const read = store.getState().status.load();
+    const online: AppStatus = { ...status(true), network: { cause: 'online', at: TEST_NOW } };
+    f.emit('status', online);
+    answer({ ...status(true), network: { cause: 'unchecked' } });
+    await read;
+    expect(store.getState().status.value?.network?.cause).toBe('online');
+    expect(describeStatus(store.getState().status.value, englishWording()).label).toBe('Online · all synced');
+
+    // with no push meanwhile, the read's answer is taken
+    const again = store.getState().status.load();
+    answer(status(false, 2));
+    await again;
+    expect(store.getState().status.value?.online).toBe(false);
+    expect(store.getState().status.value?.outbox.queued).toBe(2);
+  });
+
   it('are all unsubscribed by the one function subscribeToEvents returns', () => {
     const f = fakeApi({});
     const store = createAppStore({ api: f.api, now: () => TEST_NOW });

@@ -528,14 +528,14 @@ describe('a page that carries its first stylesheet inline', () => {
 });
 
 describe('a page that carries the early-input script inline', () => {
-  it('allows exactly that script by its hash in the header, not the answers data block, and still nothing inline otherwise', async () => {
+  it("allows exactly that script by its hash in the header, not the data blocks (the answers, the other languages' screens), and still nothing inline otherwise", async () => {
     const { createHash } = await import('node:crypto');
     const js = 'performance.mark("punchcard:takes-input");';
     const hash = createHash('sha256').update(js, 'utf8').digest('base64');
     const page = tempDir('punch-web-scripted-');
     await writeFile(
       join(page, 'index.html'),
-      `<!doctype html><title>Punchcard</title><script type="module" src="./assets/index.js"></script><div id="root"></div><script>${js}</script><script type="application/json" id="x">{}</script>`,
+      `<!doctype html><title>Punchcard</title><script type="module" src="./assets/index.js"></script><div id="root"></div><script type="text/html" data-first-screen="de"><div class="app">Auftrag</div></script><script>${js}</script><script type="application/json" id="x">{}</script>`,
     );
     const s = await startWebServer({ core, rendererDir: page });
     try {

@@ -10,7 +10,7 @@ import { englishWording } from '../../shared/i18n/english';
 import { EXIT, type Command } from '../command';
 import { columns, WRAPS } from '../columns';
 import { localDay, parseDay, str, userToday } from '../input';
-import { formatTable, wrapHanging, wrapSentences } from '../table';
+import { DEFAULT_WIDTH, formatTable, wrapHanging, wrapSentences } from '../table';
 import { approvalWords, dayWords, minutesToHhmm, momentWords, syncWords, weekdayWords, words, yesNo } from '../words';
 import { shownLogId } from './find-log';
 import { keptRowsWords } from '../fill/batch-words';
@@ -97,12 +97,17 @@ const M = defineMessages({
   },
 });
 
-export function describeWeek(w: WeekView, t: Wording = englishWording()): string {
+/**
+ * The week for people within `width` columns (the terminal's when stdout is one, else 100: ../table.ts DEFAULT_WIDTH):
+ * the sentences wrap between words, the table's JOB, STATE and FROM under their columns, its DESCRIPTION is cut.
+ */
+export function describeWeek(w: WeekView, t: Wording = englishWording(), width: number = DEFAULT_WIDTH): string {
   const lines: string[] = [];
+  const said = (text: string) => wrapSentences(text, width);
   // days as people read them; `--json` keeps the wire's days for scripts
   // the heading names the timesheet, its state and the manager's comment: wrapped between words, as the sentences are
   lines.push(
-    wrapSentences(
+    said(
       t.say(M.heading, {
         week: t.formats.week(w.weekStart),
         sheet: w.timesheet?.recordId ?? 'none',
@@ -112,15 +117,14 @@ export function describeWeek(w: WeekView, t: Wording = englishWording()): string
       }),
     ),
   );
-  if (!w.fresh) lines.push(copyWords(w, Date.now(), t));
+  if (!w.fresh) lines.push(said(copyWords(w, Date.now(), t)));
   const rejected = w.logs.filter((l) => l.approvalStatus === 'rejected').length;
   // the manager rejected some logs of a week that still waits: what happens next, not only "rejected"
   // (the same English as the app's, src/shared/team/approval.ts pendingWithRejectionsWords)
-  if (w.timesheet?.status === 'pending' && rejected > 0) lines.push(t.say(M.pendingRejections, { count: rejected }));
+  if (w.timesheet?.status === 'pending' && rejected > 0) lines.push(said(t.say(M.pendingRejections, { count: rejected })));
   const fixed = w.logs.filter((l) => l.fixed).length;
-  if (w.timesheet?.status === 'rejected' && fixed > 0)
-    lines.push(wrapSentences(t.say(M.fixedLeft, { count: fixed, submit: '`punch submit`' })));
-  if (w.onlyTimesheetLogs) lines.push(t.say(M.onlyTimesheetLogs));
+  if (w.timesheet?.status === 'rejected' && fixed > 0) lines.push(said(t.say(M.fixedLeft, { count: fixed, submit: '`punch submit`' })));
+  if (w.onlyTimesheetLogs) lines.push(said(t.say(M.onlyTimesheetLogs)));
   lines.push(
     '',
     formatTable(
@@ -128,10 +132,10 @@ export function describeWeek(w: WeekView, t: Wording = englishWording()): string
       w.days.map((d) => [dayWords(t, d.date), minutesToHhmm(d.totalMinutes), minutesToHhmm(d.billableMinutes)]),
     ),
   );
-  lines.push(t.say(M.totals, { total: w.totalHours, billable: w.billableHours, nonBillable: w.nonBillableHours }), '');
-  if (w.logs.length === 0) lines.push(t.say(M.empty));
+  lines.push(said(t.say(M.totals, { total: w.totalHours, billable: w.billableHours, nonBillable: w.nonBillableHours })), '');
+  if (w.logs.length === 0) lines.push(said(t.say(M.empty)));
   else {
-    // within 100 columns: the day once per day and by its weekday alone (the week is said above), the short id, the
+    // within `width`: the day once per day and by its weekday alone (the week is said above), the short id, the
     // log's approval only where it differs from the timesheet's (said above), the job on as many lines as it takes,
     // descriptions cut to what is left (whole in `--json`). A log from the service shows the service's id (./find-log.ts shownLogId).
     // no timesheet yet: its logs are drafts, which the header's "not submitted" already says
@@ -166,12 +170,12 @@ export function describeWeek(w: WeekView, t: Wording = englishWording()): string
           l.description,
         ]),
         [],
-        { maxWidth: 100 },
+        { maxWidth: width },
       ),
     );
     // Messages are long sentences: below the table, so the table stays readable; each goes on under its own first
     // word, after the entry's id, so the next id stands out
-    for (const l of w.logs.filter((x) => x.message)) lines.push(wrapHanging(`  ${shownLogId(l)}: `, logMessage(t, l) ?? ''));
+    for (const l of w.logs.filter((x) => x.message)) lines.push(wrapHanging(`  ${shownLogId(l)}: `, logMessage(t, l) ?? '', width));
   }
   return lines.join('\n');
 }
@@ -208,7 +212,7 @@ export const weekCommand: Command = {
     // read now when the service answers (`fresh` then means read now, `readAt` says when); the copy only offline
     const w = await (await ctx.core()).call('getWeek', { date, look: 'now' });
     // rows kept by `copy-week --rows-only` (../fill/copy-week.ts), said after the week
-    return { json: w, text: describeWeek(w, ctx.words) + keptRowsWords(ctx.words, w) };
+    return { json: w, text: describeWeek(w, ctx.words, ctx.width) + keptRowsWords(ctx.words, w, ctx.width) };
   },
 };
 
@@ -247,7 +251,7 @@ export const submitCommand: Command = {
         week: t.formats.week(weekStart),
         hours: preview.totalHours,
         status: approvalWords(week.timesheet?.status ?? 'submitted', t),
-      })}\n\n${describeWeek(week, t)}`,
+      })}\n\n${describeWeek(week, t, ctx.width)}`,
     };
   },
 };

@@ -8,7 +8,7 @@ import { sayIt } from '../../shared/i18n/said';
 import type { BatchItem, BatchPreview, WeekView } from '../../shared/domain';
 import { batchCounts, batchOutcome as outcomeKey } from '../../shared/batch/outcome';
 import { EXIT, type CommandResult } from '../command';
-import { formatTable } from '../table';
+import { DEFAULT_WIDTH, formatTable, wrapSentences } from '../table';
 
 const M = defineMessages({
   day: { id: 'cli.batch.column.day', defaultMessage: 'DAY', description: 'Table heading, capitals as every heading of punch.' },
@@ -85,19 +85,23 @@ function outcomeOf(w: Wording, i: BatchItem): string {
   return w.say(M.outcome, { outcome: outcomeKey(i) });
 }
 
-/** The table of logs, day by day, each with its verdict (a preview) or what became of it (after the commit). */
-export function batchTable(w: Wording, items: readonly BatchItem[]): string {
+/**
+ * The table of logs, day by day, each with its verdict (a preview) or what became of it (after the commit), within
+ * `width` columns (the terminal's, else 100).
+ */
+export function batchTable(w: Wording, items: readonly BatchItem[], width: number = DEFAULT_WIDTH): string {
   return formatTable(
     [
       { header: w.say(M.day) },
-      { header: w.say(M.job), max: 24 },
+      // the job whole, on as many lines as it takes, sharing the room with the RESULT: in 60 columns both read
+      { header: w.say(M.job), shrink: true, wrap: true },
       { header: w.say(M.hours), align: 'right' },
-      // the reason a log is skipped, whole, on as many lines as it takes: the table stays within 100 columns
+      // the reason a log is skipped, whole, on as many lines as it takes: the table stays within the width
       { header: w.say(M.result), shrink: true, wrap: true },
     ],
     items.map((i) => [w.formats.day(i.log.workDate), i.log.jobName, i.log.hours, outcomeOf(w, i)]),
     [],
-    { maxWidth: 100 },
+    { maxWidth: width },
   );
 }
 
@@ -127,6 +131,6 @@ export function batchJson(r: BatchPreview, dryRun: boolean) {
 }
 
 /** `punch week`: the rows kept with the week by `copy-week --rows-only`, a line after the week; none: nothing. */
-export function keptRowsWords(w: Wording, view: Pick<WeekView, 'rows'>): string {
-  return view.rows?.length ? `\n${w.say(M.rows, { jobs: w.formats.list(view.rows.map((r) => r.jobName)) })}` : '';
+export function keptRowsWords(w: Wording, view: Pick<WeekView, 'rows'>, width: number = DEFAULT_WIDTH): string {
+  return view.rows?.length ? `\n${wrapSentences(w.say(M.rows, { jobs: w.formats.list(view.rows.map((r) => r.jobName)) }), width)}` : '';
 }

@@ -62,7 +62,7 @@ export const copyWeekCommand: Command = {
     const r: CopyWeekPreview = dryRun ? await core.call('previewCopyWeek', input) : await core.call('copyWeek', input);
     const w = ctx.words;
     const weeks = { from: w.formats.week(weekStartOf(r.fromWeek)), to: w.formats.week(weekStartOf(r.toWeek)) };
-    // the sentences within the terminal's width (100 columns when it is not known), as the table keeps within 100
+    // the sentences and the table within the terminal's width (100 columns when it is not known)
     const said = (...sentences: string[]) => wrapSentences(sentences.join('\n'), ctx.width);
     const title = said(w.say(M.title, weeks));
     if (r.rowsOnly) {
@@ -76,7 +76,7 @@ export const copyWeekCommand: Command = {
     const out = batchOutcome(w, r, dryRun);
     return {
       json: batchJson(r, dryRun),
-      text: [title, '', batchTable(w, r.items), '', said(...out.lines)].join('\n'),
+      text: [title, '', batchTable(w, r.items, ctx.width), '', said(...out.lines)].join('\n'),
       ...(out.exitCode !== undefined ? { exitCode: out.exitCode } : {}),
       ...(out.problem ? { problem: out.problem } : {}),
     };

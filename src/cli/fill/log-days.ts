@@ -107,9 +107,9 @@ export async function logDays(ctx: CommandContext): Promise<CommandResult> {
   const r = await core.call('logBatch', { logs: days.map((workDate) => ({ ...fields, workDate })) });
   const out = batchOutcome(w, r, false);
   const name = r.items[0]?.log.jobName || ('jobName' in job ? job.jobName : job.jobId);
-  // the sentences within the terminal's width (100 columns when it is not known), as the table keeps within 100
+  // the sentences and the table within the terminal's width (100 columns when it is not known)
   const title = wrapSentences(w.say(M.title, { hours, count: days.length, job: name }), ctx.width);
-  const text = [title, '', batchTable(w, r.items), '', wrapSentences(out.lines.join('\n'), ctx.width)].join('\n');
+  const text = [title, '', batchTable(w, r.items, ctx.width), '', wrapSentences(out.lines.join('\n'), ctx.width)].join('\n');
   return {
     json: batchJson(r, false),
     text,

@@ -4,7 +4,8 @@
  */
 import type { Journal, LedgerRow } from '../journal';
 import { itemsToRead, itemsWhere, removeItems, rowsBefore } from '../journal';
-import { localDate, addDays } from '../../shared/time/week';
+import { addDays } from '../../shared/time/week';
+import { userDay, type Days } from '../../shared/time/zone';
 
 /** Synced entries stay visible in the outbox for a while, then go (the ledger keeps the log itself). */
 export const KEEP_SYNCED = 50;
@@ -19,9 +20,16 @@ export const KEEP_LEDGER_WEEKS = 16;
  * KEEP_LEDGER_WEEKS weeks. An older row goes only when it has not changed for as long and nothing of it is
  * unfinished in the outbox (docs/outbox.md). Runs on every sync step: it reads the rows of the old days only (the
  * ledger's index by day) and the entries without a draft of each.
+ *
+ * The weeks are counted back from the user's day at `now` (`days`: the zone they chose, Settings' "Count my days in"),
+ * as the week screens and the rules count: the process's day, in a zone a day apart, dropped a row of the 16th week
+ * back that the user still reads as in it (or kept one a day longer). Without `days`, the process's zone.
  */
-export function prune(j: Journal, now?: number): void {
-  if (now !== undefined) pruneLedger(j, addDays(localDate(now), -7 * KEEP_LEDGER_WEEKS), now - KEEP_LEDGER_WEEKS * WEEK_MS);
+export function prune(j: Journal, now?: number, days?: Pick<Days, 'dayOf'>): void {
+  if (now !== undefined) {
+    const today = days ? days.dayOf(now) : userDay(now, undefined);
+    pruneLedger(j, addDays(today, -7 * KEEP_LEDGER_WEEKS), now - KEEP_LEDGER_WEEKS * WEEK_MS);
+  }
   const synced = itemsToRead(j.ops).filter((o) => o.state === 'synced');
   if (synced.length <= KEEP_SYNCED) return;
   const drop = new Set(

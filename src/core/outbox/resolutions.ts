@@ -18,6 +18,7 @@ import type { Journal, Ledger, LogFields, OutboxOp } from '../journal';
 import { checkLog, jobOf, withJobName, type LogToCheck, type RuleContext } from '../rules';
 import { clean, findOp, requeue } from './operations';
 import { markApplied } from './send-steps';
+import type { Days } from '../../shared/time/zone';
 
 export type OutboxResolution = OutboxEntry['resolutions'][number];
 
@@ -55,8 +56,8 @@ export function retryOp(j: Journal, id: string, now: number): void {
 }
 
 /** "It is there": stop trying, keep the log. */
-export function markRecordedOp(j: Journal, id: string, now: number): void {
-  markApplied(j, id, now, { outcome: 'reconciled', message: outboxWords.markedRecorded() });
+export function markRecordedOp(j: Journal, id: string, now: number, days?: Pick<Days, 'dayOf'>): void {
+  markApplied(j, id, now, { outcome: 'reconciled', message: outboxWords.markedRecorded(), days });
 }
 
 export const ADD_DISCARDED_BEFORE_DELETE = outboxWords.discardedBeforeDelete().message;
@@ -149,6 +150,8 @@ export interface RuleFacts {
 export interface ResolutionDeps {
   ledger: Ledger;
   clock: Clock;
+  /** The user's days: "It is there" applies an entry, which prunes the ledger's old days from their today. */
+  days?: Days;
   dataDir: string;
   rules: RuleFacts;
 }
@@ -204,9 +207,13 @@ export function createResolutions(deps: ResolutionDeps): Resolutions {
     return op.add?.workDate ?? j.rows[op.localId]?.workDate ?? '';
   }
 
-  function simple(id: string, resolution: OutboxResolution, fn: (d: Journal, id: string, now: number) => void): string[] {
+  function simple(
+    id: string,
+    resolution: OutboxResolution,
+    fn: (d: Journal, id: string, now: number, days?: Pick<Days, 'dayOf'>) => void,
+  ): string[] {
     const date = dayOf(id);
-    change(id, resolution, (d) => fn(d, id, clock.now()));
+    change(id, resolution, (d) => fn(d, id, clock.now(), deps.days));
     return [date];
   }
 

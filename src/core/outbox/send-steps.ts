@@ -15,6 +15,7 @@ import { outboxWords } from './outbox-words';
 import { ofAccount } from './ledger-queries';
 import { clean, findOp, recompact } from './operations';
 import { keepShown, prune } from './housekeeping';
+import type { Days } from '../../shared/time/zone';
 
 export const ENDPOINT: Record<OutboxKind, string> = {
   add: 'timetracker/addtimelog',
@@ -85,7 +86,13 @@ export function markApplied(
   j: Journal,
   id: string,
   now: number,
-  how: { timeLogId?: string; outcome?: 'applied' | 'reconciled'; message?: Text } = {},
+  how: {
+    timeLogId?: string;
+    outcome?: 'applied' | 'reconciled';
+    message?: Text;
+    /** The user's days: housekeeping counts its 16 weeks back from their today (./housekeeping.ts `prune`). */
+    days?: Pick<Days, 'dayOf'>;
+  } = {},
 ): void {
   const op = findOp(j, id);
   delete op.sendingBy;
@@ -111,7 +118,7 @@ export function markApplied(
     if (row) keepShown(j, row);
     delete j.rows[op.localId];
   }
-  prune(j, now);
+  prune(j, now, how.days);
 }
 
 /**
@@ -119,8 +126,8 @@ export function markApplied(
  * user deletes it: ../week/adopt.ts): settled with that log's id, as a reconciliation, and its history says where it
  * was found. What the week adopts, said as what it means; the send's transitions stay the engine's.
  */
-export function settleFoundInTimesheet(j: Journal, id: string, timeLogId: string, now: number): void {
-  markApplied(j, id, now, { timeLogId, outcome: 'reconciled', message: outboxWords.foundInDeleted() });
+export function settleFoundInTimesheet(j: Journal, id: string, timeLogId: string, now: number, days?: Pick<Days, 'dayOf'>): void {
+  markApplied(j, id, now, { timeLogId, outcome: 'reconciled', message: outboxWords.foundInDeleted(), days });
 }
 
 /**

@@ -192,7 +192,7 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
   // every process on the data directory shares one list of the changes that can be undone (../undo.ts)
   const undoDeps = { ledger, gate, clock, session, weeks, changed: feed.changed };
   const undo = createUndo({ ...undoDeps, shownLog: rules.shownLog, store: gatedStore(UNDO_STORE, UNDO_SCHEMA) });
-  const resolutions = createResolutions({ ledger, clock, dataDir, rules });
+  const resolutions = createResolutions({ ledger, clock, days, dataDir, rules });
   const timerActions = createTimerActions({ timer, gate, catalog, clock, prefs, notify });
   const submission = createSubmission({ ledger, weeks, session, clock });
   // the morning reminder reads the weeks as kept (never waits for the service), the timer and the recent jobs (./morning.ts)
@@ -213,7 +213,7 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
   /** Logs of the user the service holds, taken into the ledger before the user's own timesheet is deleted (../week/adopt.ts). */
   const adoptServiceLogs = (logs: Parameters<typeof adoptLogs>[1]) => {
     if (logs.length === 0) return;
-    feed.changed(ledger.change((j) => adoptLogs(j, logs, clock.now(), accountKeyOf(session))));
+    feed.changed(ledger.change((j) => adoptLogs(j, logs, clock.now(), accountKeyOf(session), days)));
   };
   // What managers and HR do: opened when a team call first comes, not at start (./team-room.ts)
   const team = teamOnFirstCall({

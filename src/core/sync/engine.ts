@@ -244,7 +244,14 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
               recheck = false;
               // only while the service answers: during an outage the entries wait for the next check anyway
               if (reach.reachable())
-                found += await recheckAmbiguousAdds({ ledger, session, now: () => clock.now(), apply, call: engineRead() });
+                found += await recheckAmbiguousAdds({
+                  ledger,
+                  session,
+                  now: () => clock.now(),
+                  days: deps.days,
+                  apply,
+                  call: engineRead(),
+                });
             }
             await syncPass(loop);
           } while (again && !closed && !stoppedRun());

@@ -113,7 +113,9 @@ export function createSyncOutcomes(deps: OutcomeDeps): SyncOutcomes {
     const now = clock.now();
     switch (result.outcome) {
       case 'applied':
-        settle(op, (j) => markApplied(j, op.id, now, { timeLogId: result.timeLogId, outcome: 'reconciled', message: outboxWords.found() }));
+        settle(op, (j) =>
+          markApplied(j, op.id, now, { timeLogId: result.timeLogId, outcome: 'reconciled', message: outboxWords.found(), days }),
+        );
         deps.succeeded(sentNow ? 'sent' : 'found');
         return 'next';
       case 'not-applied': {
@@ -146,7 +148,7 @@ export function createSyncOutcomes(deps: OutcomeDeps): SyncOutcomes {
     }
     if (e instanceof ServiceError && op.kind === 'delete' && e.code === 7049) {
       // 7049 "no such record": the log is already gone, which is what the delete wanted
-      settle(op, (j) => markApplied(j, op.id, now, { outcome: 'reconciled', message: errorText(e) }));
+      settle(op, (j) => markApplied(j, op.id, now, { outcome: 'reconciled', message: errorText(e), days }));
       deps.succeeded('found');
       return 'next';
     }

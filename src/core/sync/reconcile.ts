@@ -19,6 +19,7 @@ import { addDays, weekStartOf } from '../../shared/time/week';
 import type { Journal, Ledger, LogFields, OutboxOp } from '../journal';
 import { countByState, ofAccount, outboxWords, sameEdit, sameLog, markApplied } from '../outbox';
 import { findLoggedAdd, type LoggedAdd } from './find-logged-add';
+import type { Days } from '../../shared/time/zone';
 
 export type Reconciled =
   | { outcome: 'applied'; timeLogId?: string }
@@ -117,6 +118,8 @@ export async function recheckAmbiguousAdds(deps: {
   ledger: Ledger;
   session: Session;
   now: () => number;
+  /** The user's days: an entry settled prunes the ledger's old days from their today (../outbox/housekeeping.ts). */
+  days?: Days;
   apply: <T>(localId: string, fn: (j: Journal) => T) => T;
   /** The limits of the whole recheck (the sync engine's read: bounded, aborted when it closes). */
   call?: CallOptions;
@@ -143,7 +146,12 @@ export async function recheckAmbiguousAdds(deps: {
     const done = deps.apply(op.localId, (d) => {
       const current = d.ops.find((o) => o.id === op.id);
       if (!current || current.state !== 'needs-attention') return false;
-      markApplied(d, op.id, deps.now(), { timeLogId: result.timeLogId, outcome: 'reconciled', message: outboxWords.found() });
+      markApplied(d, op.id, deps.now(), {
+        timeLogId: result.timeLogId,
+        outcome: 'reconciled',
+        message: outboxWords.found(),
+        days: deps.days,
+      });
       return true;
     });
     if (done) settled++;

@@ -10,6 +10,7 @@
  *   (maybe sent: reconciled on the next run). A failed send is classified by ./outcomes.ts.
  */
 import type { Clock } from '../context';
+import type { Days } from '../../shared/time/zone';
 import { AuthError, RateLimitedError, errorText, errorValue, type CallOptions, type Reachability, type Session } from '../service';
 import type { Words } from '../../shared/i18n/said';
 import type { Journal, Ledger, OutboxOp } from '../journal';
@@ -24,6 +25,8 @@ export interface SenderDeps {
   session: Session;
   clock: Clock;
   reach: Reachability;
+  /** The user's days: an entry applied prunes the ledger's old days counted from their today (../outbox/housekeeping.ts). */
+  days?: Days;
   /** What an `unchecked` add is checked against before it is sent; without it, such an add is sent as it is. */
   rules?: QueuedRules;
   notify: (level: 'info' | 'warning' | 'error', message: string | Words) => void;
@@ -98,6 +101,7 @@ export function createSender(deps: SenderDeps): { send(picked: OutboxOp): Promis
       markApplied(j, o.id, now, {
         timeLogId: found.timeLogId,
         outcome: 'reconciled',
+        days: deps.days,
         message: outboxWords.foundBeforeResend(),
       });
       return true;
@@ -148,13 +152,13 @@ export function createSender(deps: SenderDeps): { send(picked: OutboxOp): Promis
     try {
       if (op.kind === 'add') {
         const r = await client.addTimeLog({ user: session.user(), ...op.add! }, deps.engineWrite());
-        settle(op, (j) => markApplied(j, op.id, clock.now(), { timeLogId: r.timeLogId }));
+        settle(op, (j) => markApplied(j, op.id, clock.now(), { timeLogId: r.timeLogId, days: deps.days }));
       } else if (op.kind === 'edit') {
         await client.editTimeLog({ timeLogId: row!.timeLogId!, ...op.patch }, deps.engineWrite());
-        settle(op, (j) => markApplied(j, op.id, clock.now()));
+        settle(op, (j) => markApplied(j, op.id, clock.now(), { days: deps.days }));
       } else {
         await client.deleteTimeLog(row!.timeLogId!, deps.engineWrite());
-        settle(op, (j) => markApplied(j, op.id, clock.now()));
+        settle(op, (j) => markApplied(j, op.id, clock.now(), { days: deps.days }));
       }
       deps.succeeded('sent');
       return 'next';

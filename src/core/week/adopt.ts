@@ -16,6 +16,7 @@ import type { Journal, LedgerRow, LogFields } from '../journal';
 import { newLocalId, ofAccount, clean, settleFoundInTimesheet } from '../outbox';
 import { claimServiceLogs, unfinishedAdd } from './claim';
 import { SERVICE_LOCAL_PREFIX } from './weekview';
+import type { Days } from '../../shared/time/zone';
 
 /** The values of a log the service showed. */
 export function fieldsOfServiceLog(log: TimeLog): LogFields {
@@ -63,7 +64,7 @@ export function serviceLogRow(j: Journal, log: TimeLog, account: string, now: nu
  *   - the log of an add still in flight: skipped, the add's answer (or its reconciliation) names it;
  * - otherwise a new synced row.
  */
-export function adoptLogs(j: Journal, logs: TimeLog[], now: number, account: string): string[] {
+export function adoptLogs(j: Journal, logs: TimeLog[], now: number, account: string, days?: Pick<Days, 'dayOf'>): string[] {
   const dates = new Set<string>();
   const known = new Set(
     Object.values(j.rows)
@@ -78,7 +79,7 @@ export function adoptLogs(j: Journal, logs: TimeLog[], now: number, account: str
     const waiting = localId ? unfinishedAdd(j, localId) : undefined;
     if (waiting?.state === 'sending') continue;
     if (waiting) {
-      settleFoundInTimesheet(j, waiting.id, log.timeLogId, now);
+      settleFoundInTimesheet(j, waiting.id, log.timeLogId, now, days);
     } else if (localId) {
       j.rows[localId].timeLogId = log.timeLogId;
     } else {

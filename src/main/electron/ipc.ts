@@ -5,6 +5,7 @@
  */
 import { ipcMain } from 'electron';
 import { EVENT_NAMES, OPERATION_NAMES, channelOf, eventChannelOf } from '../../shared/contract';
+import { EVENT_SNAPSHOT_CHANNEL } from '../../shared/operation-names';
 import type { DispatchResult, Punchcard } from '../../core';
 import type { PreferenceWatch } from './preference-watch';
 import type { MainWindow } from './window';
@@ -21,6 +22,13 @@ export function registerIpc(core: Punchcard, prefs: PreferenceWatch, window: Mai
       return prefs.dispatch(name, input);
     });
   }
+  // A subscription is told the status as it stands (the preload asks once it listens): the page subscribes once its
+  // script runs, after its first calls were answered, and a status pushed in between (the first check of the service)
+  // reached no one; the pill said "not checked yet" until the next change. As the web's event stream does when it opens.
+  ipcMain.handle(EVENT_SNAPSHOT_CHANNEL, async (event, name: unknown): Promise<DispatchResult> => {
+    if (!window.isOurFrame(event.senderFrame)) return NOT_OUR_PAGE;
+    return name === 'status' ? prefs.dispatch('getStatus', {}) : { ok: true, value: null };
+  });
   const unsubscribes = EVENT_NAMES.map((event) =>
     core.on(event, (payload) => {
       const w = window.get();
@@ -29,6 +37,7 @@ export function registerIpc(core: Punchcard, prefs: PreferenceWatch, window: Mai
   );
   return () => {
     for (const name of OPERATION_NAMES) ipcMain.removeHandler(channelOf(name));
+    ipcMain.removeHandler(EVENT_SNAPSHOT_CHANNEL);
     for (const unsubscribe of unsubscribes) unsubscribe();
   };
 }

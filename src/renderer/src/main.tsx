@@ -9,32 +9,21 @@ import './styles/track.css';
 // The notices' strip is in the window from its first render: with the first screen's styles, its own stylesheet would
 // be a file Vite's loader waits for before it runs the app's script (a request on the path to the mark).
 import './styles/notices.css';
-import { directionOf } from '../../shared/i18n/locales';
 import { BOOT_FAILED } from './boot-failed';
 import { firstLanguage } from './i18n/language';
 import { loadFirstMessages } from './i18n/catalog-parts';
 import { firstAnswers } from './first-screen/answers';
+import { firstScreenBlock, ownLanguageScreen } from './first-screen/own-language';
 
 /**
- * The screen built into index.html is in English (#root), each other language's in a <template> beside it
- * (prerender.tsx): the window's language is put in place before the first frame, so the window opens in its
- * language at once; boot.tsx then hydrates it. Without one (the dev server builds none) the page stays empty for the
- * moment the app's script takes to load, rather than showing English words that then change (docs/i18n.md).
+ * The screen built into index.html is in English (#root), each other language's in a data block beside it
+ * (prerender.tsx): the page's inline script has put the system's language in place before the first paint
+ * (first-screen/own-language.ts); this finds it there, or puts the language the user chose in its place. Without one (the dev server builds none) the page stays empty
+ * for the moment the app's script takes to load, rather than showing English words that then change (docs/i18n.md).
  */
-const language = firstLanguage();
-document.documentElement.lang = language;
-document.documentElement.dir = directionOf(language);
-const ownScreen = document.querySelector<HTMLTemplateElement>(`template[data-first-screen="${language}"]`);
+const language = ownLanguageScreen(firstLanguage());
+const ownScreen = firstScreenBlock(language);
 const root = document.getElementById('root');
-if (root && language !== root.dataset.language) {
-  if (ownScreen?.content.childNodes.length) {
-    root.replaceChildren(ownScreen.content.cloneNode(true));
-    root.dataset.language = language;
-  } else {
-    root.replaceChildren();
-    root.removeAttribute('data-prerendered');
-  }
-}
 
 /**
  * If the script cannot be loaded (a window kept open across a rebuild asks for a file that is gone), the screen

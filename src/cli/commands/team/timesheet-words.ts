@@ -15,7 +15,7 @@ import {
 } from '../../../shared/team/week-flags';
 import { parseHhmm, toHhmm } from '../../../shared/time/hours';
 import { columns, WRAPS } from '../../columns';
-import { formatPairs, formatTable } from '../../table';
+import { DEFAULT_WIDTH, formatPairs, formatTable } from '../../table';
 import { approvalShortWords, approvalWords, billingWords, dayWords, periodWords } from '../../words';
 
 const M = defineMessages({
@@ -153,7 +153,7 @@ export function describeTimesheets(sheets: Timesheet[], w: Wording): string {
   return [table, w.say(M.count, { count: sheets.length }), ...notes].join('\n');
 }
 
-export function describeTimesheet(t: TimesheetDetail, w: Wording): string {
+export function describeTimesheet(t: TimesheetDetail, w: Wording, width: number = DEFAULT_WIDTH): string {
   const head = formatPairs([
     [w.say(M.sheet), w.say(M.sheetValue, { name: t.timesheetName, id: t.recordId })],
     [w.say(M.employee), [t.employeeName, t.employeeEmail && `<${t.employeeEmail}>`].filter(Boolean).join(' ')],
@@ -165,7 +165,7 @@ export function describeTimesheet(t: TimesheetDetail, w: Wording): string {
   ]);
   const undated = t.undatedLogs ?? [];
   if (t.timeLogs.length === 0 && undated.length === 0) return `${head}\n\n${w.say(M.noLogs)}`;
-  // within 100 columns: the job on as many lines as it takes, descriptions cut to what is left (whole in --json)
+  // within `width` (the terminal's, else 100): the job on as many lines as it takes, descriptions cut to what is left (whole in --json)
   const logs = formatTable(
     columns(w, [
       'timeLog',
@@ -188,7 +188,7 @@ export function describeTimesheet(t: TimesheetDetail, w: Wording): string {
       l.description,
     ]),
     [],
-    { maxWidth: 100 },
+    { maxWidth: width },
   );
   return `${head}\n\n${logs}`;
 }

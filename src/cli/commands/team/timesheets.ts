@@ -10,7 +10,7 @@ import { example, type Command, EXIT, textOption, flagOption } from '../../comma
 import { usageHint } from '../../args';
 import { UsageError } from '../../failure';
 import { parseChoice, parseDay, parseLogDecisions, str } from '../../input';
-import { formatPairs } from '../../table';
+import { formatPairs, wrapSentences } from '../../table';
 import { DAY_FORMS, momentWords, periodWords, words, yesNo } from '../../words';
 import { describeTimesheet, describeTimesheets, sheetState, whose } from './timesheet-words';
 import { decisionReason, estimateText } from '../../../shared/said-words';
@@ -167,7 +167,7 @@ export const timesheetCommand: Command = {
   positionals: ['id'],
   async run(ctx) {
     const detail = await (await ctx.core()).call('getTimesheet', { id: ctx.positionals[0] });
-    return { json: detail, text: describeTimesheet(detail, ctx.words) };
+    return { json: detail, text: describeTimesheet(detail, ctx.words, ctx.width) };
   },
 };
 
@@ -240,7 +240,7 @@ export const approveCommand: Command = {
       which,
       state: sheetState(detail, w),
     });
-    return { json: detail, text: `${text}\n\n${describeTimesheet(detail, w)}` };
+    return { json: detail, text: `${wrapSentences(text, ctx.width)}\n\n${describeTimesheet(detail, w, ctx.width)}` };
   },
 };
 

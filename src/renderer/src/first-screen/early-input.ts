@@ -133,18 +133,20 @@ export function earlyInput(): void {
     if (e.target instanceof HTMLFormElement) keep(e, { kind: 'submit' }, e.target, true);
   };
   // The form's button as the page was built says it cannot act, and why (no job: ComposerAction.tsx); the first
-  // screen's stylesheet draws it able to once a job is typed (track.css), and this says the same to a screen reader.
-  // Only until the app holds the fields: from its first render on, the app says it (a name typed is no job to it until
-  // chosen), and keeps its own word over what is changed here.
-  const onInput = (e: Event) => {
-    const t = e.target;
-    if (fieldsOwned || !(t instanceof HTMLInputElement) || t.getAttribute('role') !== 'combobox') return;
-    const form = t.closest('#root form[data-log-field]');
+  // screen's stylesheet draws it able to once the job field holds a name (track.css), and this says the same to a screen
+  // reader. Read from the field itself, not from what was typed: the browser may fill a field on its own (a page shown
+  // again from the back/forward cache, a form restored, autofill), with `pageshow`, `change` or no event at all. So it
+  // is read when the layer starts and after any field's input or change. Only until the app holds the fields: from its
+  // first render on, the app says it (a name typed is no job to it until chosen), and keeps its own word over this.
+  const jobState = () => {
+    if (fieldsOwned) return;
+    const form = document.querySelector('#root form[data-log-field]');
+    const job = form?.querySelector<HTMLInputElement>('input[role="combobox"]');
     const button = form?.querySelector('.composer-early');
     const why = form?.querySelector('.composer-why');
-    if (!button) return;
+    if (!job || !button) return;
     // empty as the stylesheet reads it (:placeholder-shown), so that what is drawn and what is said agree
-    if (t.value === '') {
+    if (job.value === '') {
       button.setAttribute('aria-disabled', 'true');
       if (why?.id) button.setAttribute('aria-describedby', why.id);
     } else {
@@ -156,7 +158,10 @@ export function earlyInput(): void {
   window.addEventListener('keydown', onKey, true);
   window.addEventListener('click', onClick, true);
   window.addEventListener('submit', onSubmit, true);
-  window.addEventListener('input', onInput, true);
+  window.addEventListener('input', jobState, true);
+  window.addEventListener('change', jobState, true);
+  window.addEventListener('pageshow', jobState);
+  jobState();
   document.documentElement.setAttribute('data-early-input', '');
   w.punchcardEarlyInput = {
     fieldsTaken() {
@@ -168,7 +173,9 @@ export function earlyInput(): void {
       window.removeEventListener('keydown', onKey, true);
       window.removeEventListener('click', onClick, true);
       window.removeEventListener('submit', onSubmit, true);
-      window.removeEventListener('input', onInput, true);
+      window.removeEventListener('input', jobState, true);
+      window.removeEventListener('change', jobState, true);
+      window.removeEventListener('pageshow', jobState);
       document.documentElement.removeAttribute('data-early-input');
       return acts.splice(0);
     },

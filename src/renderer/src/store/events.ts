@@ -22,7 +22,7 @@ export function receiveStatus(store: AppStore, value: Events['status']): void {
   const refreshWeek = backOnline && before.week.view?.fresh === false;
   const refreshToday = backOnline && before.today.week?.fresh === false;
   store.setState((s) => ({
-    status: { ...s.status, value, error: null },
+    status: { ...s.status, value, error: null, pushes: s.status.pushes + 1 },
     settings: { ...s.settings, account: value.account },
   }));
   if (refreshWeek) void store.getState().week.load();

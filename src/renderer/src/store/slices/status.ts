@@ -13,6 +13,8 @@ export interface StatusSlice {
     error: UserError | null;
     /** Reports with an "I have seen this" in flight. */
     acknowledging: string[];
+    /** How many status pushes the window has taken (../events.ts `receiveStatus`): orders a read against them. */
+    pushes: number;
     load(): Promise<void>;
     /** "I have seen this" for damage reports: they leave the status (and the banner) once the core has recorded it. */
     acknowledgeDamage(ids: string[]): Promise<boolean>;
@@ -73,8 +75,14 @@ export const createStatusSlice: SliceCreator<StatusSlice> =
         value: null,
         error: null,
         acknowledging: [],
+        pushes: 0,
         async load() {
-          await run({ error: 'error', done: (value) => ({ value }) }, () => api.getStatus({}));
+          // A push that comes while the read is on its way is at least as new as the read's answer, which the core may
+          // have built before the change the push says (the first check of the service, on another connection in web
+          // mode): that answer is dropped, or the pill would say "not checked yet" until the next change. Every change
+          // of the status is pushed, so the push's value stays true until the next one.
+          const seen = get().status.pushes;
+          await run({ error: 'error', done: (value) => ({ value }), wanted: () => get().status.pushes === seen }, () => api.getStatus({}));
         },
         async acknowledgeDamage(ids) {
           const idle = () => ({ acknowledging: get().status.acknowledging.filter((id) => !ids.includes(id)) });
