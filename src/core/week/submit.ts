@@ -55,11 +55,12 @@ export function createSubmission(deps: { ledger: Ledger; weeks: Weeks; session: 
   const { ledger, weeks, session, clock } = deps;
 
   /** The week's unfinished outbox entries of the current account, described in the user's words. */
-  function unsynced(weekStart: string): { pending: Entry[]; attention: Entry[] } {
+  function unsynced(weekStart: string): { pending: Entry[]; waiting: Entry[]; attention: Entry[] } {
     const j = ledger.read();
     const account = accountKeyOf(session);
     const end = addDays(weekStart, 6);
     const pending: Entry[] = [],
+      waiting: Entry[] = [],
       attention: Entry[] = [];
     for (const op of j.ops) {
       if (op.state === 'synced' || !ofAccount(j.rows[op.localId], account)) continue;
@@ -67,16 +68,18 @@ export function createSubmission(deps: { ledger: Ledger; weeks: Weeks; session: 
       const before = j.rows[op.localId]?.remote?.workDate; // an edit moving a log out of the week still touches it
       const inWeek = (d?: string) => d !== undefined && d >= weekStart && d <= end;
       if (!inWeek(date) && !inWeek(before)) continue;
-      (op.state === 'needs-attention' ? attention : pending).push(describe(j, op));
+      const list = op.state === 'needs-attention' ? attention : op.state === 'queued' && op.waitsForServiceDay ? waiting : pending;
+      list.push(describe(j, op));
     }
-    return { pending, attention };
+    return { pending, waiting, attention };
   }
 
   function preview(view: WeekView): SubmitPreview {
     const said: Words[] = [];
-    const { pending, attention } = unsynced(view.weekStart);
+    const { pending, waiting, attention } = unsynced(view.weekStart);
     if (!view.fresh) said.push(weekWords.unreachable());
     if (pending.length > 0) said.push(weekWords.pending(pending.length, entriesValue(pending)));
+    if (waiting.length > 0) said.push(weekWords.waitsForServiceDay(waiting.length, entriesValue(waiting)));
     if (attention.length > 0) said.push(weekWords.attention(attention.length, entriesValue(attention)));
     const status = view.timesheet?.status;
     if (status === 'pending') said.push(weekWords.submitted());

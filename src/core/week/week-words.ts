@@ -18,6 +18,14 @@ const M = defineMessages({
       '{count, plural, one {# entry of this week is not synced yet} other {# entries of this week are not synced yet}}: {entries}. Sync first (it happens by itself when the service is reachable).',
     description: '{entries}: the entries, each as day, hours and job, joined with semicolons.',
   },
+  // the service is reachable and refused these only because its calendar is still on an earlier day: "sync first, it
+  // happens when the service is reachable" would be untrue (it is reachable) and give no time
+  waitsForServiceDay: {
+    id: 'core.week.submit.waits-for-service-day',
+    defaultMessage:
+      "{count, plural, one {# entry of this week waits for the service's day to begin (another time zone, still on an earlier day): {entries}. Punchcard sends it then; submit the week after that.} other {# entries of this week wait for the service's day to begin (another time zone, still on an earlier day): {entries}. Punchcard sends them then; submit the week after that.}}",
+    description: '{entries}: the entries, each as day, hours and job, joined with semicolons.',
+  },
   attention: {
     id: 'core.week.submit.attention',
     defaultMessage:
@@ -90,6 +98,7 @@ export const weekWords = {
   unreachable: () => w(M.unreachable),
   /** `entries`: a value of the entries listed (see `entriesValue`). */
   pending: (count: number, entries: SaidValue) => w(M.pending, { count, entries }),
+  waitsForServiceDay: (count: number, entries: SaidValue) => w(M.waitsForServiceDay, { count, entries }),
   attention: (count: number, entries: SaidValue) => w(M.attention, { count, entries }),
   submitted: () => w(M.submitted),
   approved: () => w(M.approved),
