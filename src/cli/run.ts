@@ -18,7 +18,7 @@ import { defineMessages } from '../shared/i18n/messages';
 import { redact } from '../shared/redact';
 import { englishWording } from '../shared/i18n/english';
 import type { Wording } from '../shared/i18n/messages';
-import { words } from './words';
+import { sayTimesIn, words } from './words';
 // package.json's version, put into the bundle when it is built (esbuild inlines the one field it reads)
 import { version as PUNCH_VERSION } from '../../package.json';
 
@@ -125,6 +125,7 @@ export async function runCli(cliIo: CliIo): Promise<number> {
   const locale = cliLocale(io.argv, io.env, optionIn(io.argv, 'data-dir') || io.env.PUNCH_DATA_DIR || defaultDataDir(io.env));
   const w = await cliWording(locale);
   countDaysIn(locale.timeZone);
+  sayTimesIn(locale.timeZone);
   cliIo.wordsKnown?.(w);
   const width = io.columns && io.columns > 0 ? io.columns : DEFAULT_WIDTH;
   let core: OpenCore | undefined;
