@@ -61,21 +61,32 @@ const CUT_MIN = 10;
 
 const longestWord = (s: string) => s.split(' ').reduce((n, x) => Math.max(n, width(x)), 0);
 
-/**
- * The table's lines within `maxWidth`: each column gets its longest word (a cut one: a few characters), and what is
- * left goes first to the columns that want least, so a short date or state stays on one line and a long name wraps.
- * Headings wrap too ("PAID LEAVE" on two lines). Undefined when even that is wider than `maxWidth`: see `asRecords`.
- */
-export function wrapEveryColumn(columns: FitColumn[], rows: string[][], feet: string[][], maxWidth: number): string[] | undefined {
-  const all = [...rows, ...feet];
-  const natural = columns.map((c, i) => all.reduce((n, r) => Math.max(n, width(r[i])), width(c.header)));
-  const least = columns.map((c, i) =>
+/** Each column at its narrowest: its longest word (a heading's too), or a few characters for one cut with "…". */
+function leastWidths(columns: FitColumn[], all: string[][], natural: number[]): number[] {
+  return columns.map((c, i) =>
     c.cuts
       ? Math.min(natural[i], Math.max(longestWord(c.header), CUT_MIN))
       : all.reduce((n, r) => Math.max(n, longestWord(r[i])), longestWord(c.header)),
   );
-  const gaps = 2 * (columns.length - 1);
-  let extra = maxWidth - gaps - least.reduce((n, w) => n + w, 0);
+}
+
+/** Whether the columns side by side, each at its narrowest, fit `maxWidth` (else each row is said as a record). */
+export function fitsSideBySide(columns: FitColumn[], all: string[][], maxWidth: number): boolean {
+  const natural = columns.map((c, i) => all.reduce((n, r) => Math.max(n, width(r[i])), width(c.header)));
+  return leastWidths(columns, all, natural).reduce((n, w) => n + w, 2 * (columns.length - 1)) <= maxWidth;
+}
+
+/**
+ * The table's lines within `maxWidth`: each column gets its longest word (a cut one: a few characters), and what is
+ * left goes first to the columns that want least, so a short date or state stays on one line and a long name wraps.
+ * Headings wrap too ("PAID LEAVE" on two lines). Undefined when even that is wider than `maxWidth`, or when a row would
+ * take as many lines as its record: see `asRecords`.
+ */
+export function wrapEveryColumn(columns: FitColumn[], rows: string[][], feet: string[][], maxWidth: number): string[] | undefined {
+  const all = [...rows, ...feet];
+  const natural = columns.map((c, i) => all.reduce((n, r) => Math.max(n, width(r[i])), width(c.header)));
+  const least = leastWidths(columns, all, natural);
+  let extra = maxWidth - 2 * (columns.length - 1) - least.reduce((n, w) => n + w, 0);
   if (extra < 0) return undefined;
   const room = [...least];
   // the wrapping columns before the cut ones (what is cut is whole in --json); in each, the least wanting first
@@ -93,7 +104,11 @@ export function wrapEveryColumn(columns: FitColumn[], rows: string[][], feet: st
     return Array.from({ length: height }, (_, k) => parts.map((p) => p[k] ?? ''));
   };
   const head = fit(columns.map((c) => c.header));
-  const body = rows.flatMap(fit);
+  const fitted = rows.map(fit);
+  // a row as tall as its record would be (a line a column) reads better as that record: a sentence in a narrow
+  // column, a date on three lines
+  if (fitted.some((r) => r.length >= columns.length)) return undefined;
+  const body = fitted.flat();
   const foot = feet.flatMap(fit);
   const widths = room.map((w, i) => [...head, ...body, ...foot].reduce((n, r) => Math.max(n, width(r[i])), 0));
   const line = (r: string[]) =>
@@ -118,6 +133,7 @@ export function asRecords(columns: FitColumn[], rows: string[][], feet: string[]
     r.flatMap((cell, i) => {
       if (!cell) return [];
       const lead = pad(`${columns[i].header}:`, label, 'left');
+      if (!under && label + width(cell) <= maxWidth) return [lead + cell];
       if (under) return [`${columns[i].header}:`, ...wrapWords(cell, maxWidth - 2).map((l) => `  ${l}`)];
       return wrapWords(cell, Math.max(1, maxWidth - label)).map((l, k) => (k === 0 ? lead : ' '.repeat(label)) + l);
     });

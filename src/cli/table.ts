@@ -2,7 +2,7 @@
  * A tiny aligned-table formatter for human output (no dependency). Columns are padded to their widest cell;
  * numbers and hours align right so totals line up.
  */
-import { asRecords, cut, pad, width, wrapEveryColumn, wrapWords } from './table-fit';
+import { asRecords, cut, fitsSideBySide, pad, width, wrapEveryColumn, wrapWords } from './table-fit';
 
 export interface Column {
   header: string;
@@ -36,12 +36,21 @@ export function formatTable(columns: Column[], rows: Row[], footer: Row[] = [], 
   const given = { rows: rows.map(flat), feet: footer.map(flat) };
   let cells = given.rows;
   let feet = given.feet;
+  const max = opts.maxWidth;
+  const asFit = columns.map((c) => ({ header: c.header, align: c.align, cuts: c.shrink === true && !c.wrap }));
+  // too narrow for the columns side by side at their narrowest: each row a record at once, no table tried first
+  if (max && !fitsSideBySide(asFit, [...cells, ...feet], max)) return asRecords(asFit, cells, feet, max).join('\n');
+  // every column wrapping (./table-fit.ts), when shrinking the free-text ones cannot be enough or was not
+  const everyColumn = () =>
+    (wrapEveryColumn(asFit, given.rows, given.feet, max!) ?? asRecords(asFit, given.rows, given.feet, max!)).join('\n');
   // a reduce, not a spread: with 10,000 entries waiting, their wrapped lines are more than a call takes arguments
   const measure = () => columns.map((c, i) => [...cells, ...feet].reduce((n, r) => Math.max(n, width(r[i])), width(c.header)));
   let widths = measure();
   const shrinking = columns.flatMap((c, i) => (c.shrink ? [i] : []));
   if (shrinking.length && opts.maxWidth) {
     const room = shares(columns, [...cells, ...feet], widths, shrinking, opts.maxWidth);
+    // the columns that do not shrink, and the others at their least, already wider: no wrapping of those alone will do
+    if (widths.reduce((n, w, i) => n + (room[i] ?? w), 2 * (columns.length - 1)) > opts.maxWidth) return everyColumn();
     const fit = (r: string[]): string[][] => {
       const parts = r.map((cell, i) =>
         room[i] === undefined ? [cell] : columns[i].wrap ? wrapWords(cell, room[i]) : [cut(cell, room[i])],
@@ -68,12 +77,9 @@ export function formatTable(columns: Column[], rows: Row[], footer: Row[] = [], 
       .trimEnd();
   const rule = line(widths.map((w) => '-'.repeat(w)));
   const lines = [line(columns.map((c) => c.header)), rule, ...cells.map(line), ...(feet.length ? [rule, ...feet.map(line)] : [])];
-  const max = opts.maxWidth;
   // still wider than the terminal (columns that do not shrink, a narrow terminal): every column wraps, or each row
   // becomes a record of lines (./table-fit.ts)
-  if (!max || lines.every((l) => width(l) <= max)) return lines.join('\n');
-  const fit = columns.map((c) => ({ header: c.header, align: c.align, cuts: c.shrink === true && !c.wrap }));
-  return (wrapEveryColumn(fit, given.rows, given.feet, max) ?? asRecords(fit, given.rows, given.feet, max)).join('\n');
+  return !max || lines.every((l) => width(l) <= max) ? lines.join('\n') : everyColumn();
 }
 
 /**
