@@ -4,7 +4,7 @@
  * directly, so tests can run it in-process; `index.ts` wires it to the real process.
  */
 import { defaultDataDir, parseCommandArgs, splitArgs } from './args';
-import { DEFAULT_WIDTH } from './table';
+import { DEFAULT_WIDTH, wrapSentences } from './table';
 import type { CommandContext, CommandResult, CoreCalls } from './command';
 import { EXIT } from './command';
 import { COMMANDS, GROUPS, findCommand } from './commands/index';
@@ -202,7 +202,9 @@ export async function runCli(cliIo: CliIo): Promise<number> {
     raw = cmd.printsItsOwnToken === true;
     if (parsed.globals.json) io.stdout(`${JSON.stringify(result.json, null, 2)}\n`);
     else if (result.text) io.stdout(`${result.text}\n`);
-    if (result.problem) io.stderr(`punch: ${result.problem}\n${result.hint ? `${result.hint}\n` : ''}`);
+    // within the terminal's width as the output is (a line a command already wrapped stays as it is)
+    if (result.problem)
+      io.stderr(`${wrapSentences(`punch: ${result.problem}`, width)}\n${result.hint ? `${wrapSentences(result.hint, width)}\n` : ''}`);
     if (result.keepAlive) await result.keepAlive;
     return stopped(result.exitCode ?? EXIT.done);
   } catch (e) {

@@ -156,15 +156,18 @@ export function describeTimesheets(sheets: Timesheet[], w: Wording, width: numbe
 }
 
 export function describeTimesheet(t: TimesheetDetail, w: Wording, width: number = DEFAULT_WIDTH): string {
-  const head = formatPairs([
-    [w.say(M.sheet), w.say(M.sheetValue, { name: t.timesheetName, id: t.recordId })],
-    [w.say(M.employee), [t.employeeName, t.employeeEmail && `<${t.employeeEmail}>`].filter(Boolean).join(' ')],
-    [w.say(M.period), w.say(M.periodValue, { from: dayWords(w, t.fromDate, { year: true }), to: dayWords(w, t.toDate, { year: true }) })],
-    [w.say(M.status), sheetState(t, w)],
-    [w.say(M.comments), t.comments],
-    [w.say(M.total), w.say(M.totalValue, { total: t.totalHours, billable: t.billableHours })],
-    [w.say(M.lookAt), flagsOf(t, new Date().getFullYear(), w)],
-  ]);
+  const head = formatPairs(
+    [
+      [w.say(M.sheet), w.say(M.sheetValue, { name: t.timesheetName, id: t.recordId })],
+      [w.say(M.employee), [t.employeeName, t.employeeEmail && `<${t.employeeEmail}>`].filter(Boolean).join(' ')],
+      [w.say(M.period), w.say(M.periodValue, { from: dayWords(w, t.fromDate, { year: true }), to: dayWords(w, t.toDate, { year: true }) })],
+      [w.say(M.status), sheetState(t, w)],
+      [w.say(M.comments), t.comments],
+      [w.say(M.total), w.say(M.totalValue, { total: t.totalHours, billable: t.billableHours })],
+      [w.say(M.lookAt), flagsOf(t, new Date().getFullYear(), w)],
+    ],
+    { maxWidth: width },
+  );
   const undated = t.undatedLogs ?? [];
   if (t.timeLogs.length === 0 && undated.length === 0) return `${head}\n\n${w.say(M.noLogs)}`;
   // within `width` (the terminal's, else 100): the job on as many lines as it takes, descriptions cut to what is left (whole in --json)
