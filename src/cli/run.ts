@@ -202,9 +202,10 @@ export async function runCli(cliIo: CliIo): Promise<number> {
     raw = cmd.printsItsOwnToken === true;
     if (parsed.globals.json) io.stdout(`${JSON.stringify(result.json, null, 2)}\n`);
     else if (result.text) io.stdout(`${result.text}\n`);
-    // within the terminal's width as the output is (a line a command already wrapped stays as it is)
-    if (result.problem)
-      io.stderr(`${wrapSentences(`punch: ${result.problem}`, width)}\n${result.hint ? `${wrapSentences(result.hint, width)}\n` : ''}`);
+    // in a terminal, within its width as the output is (a line a command already wrapped stays as it is); to a pipe
+    // or a file, as the command said it, a line a problem to search for whole
+    const fitted = (t: string) => (io.columns && io.columns > 0 ? wrapSentences(t, width) : t);
+    if (result.problem) io.stderr(`${fitted(`punch: ${result.problem}`)}\n${result.hint ? `${fitted(result.hint)}\n` : ''}`);
     if (result.keepAlive) await result.keepAlive;
     return stopped(result.exitCode ?? EXIT.done);
   } catch (e) {
