@@ -36,6 +36,16 @@ describe("punch sync with entries waiting for the service's day", () => {
     );
   }, 60_000);
 
+  it('status and outbox say the same: waiting for the service\'s day, nothing about the service being unreachable', async () => {
+    const [status, outbox] = await Promise.all([w.punch(['status']), w.punch(['outbox'])]);
+    for (const r of [status, outbox]) {
+      const said = `${r.stdout}\n${r.stderr}`.replace(/\s+/g, ' ');
+      expect(said).not.toMatch(/reachable|could not be reached/i);
+      expect(said).toMatch(/service's day to begin/);
+    }
+    expect(status.stdout.replace(/\s+/g, ' ')).toContain("1 log waits for the service's day to begin");
+  }, 60_000);
+
   it('says so in German too', async () => {
     const r = await w.punch(['sync', '--lang', 'de']);
     expect(r.code).toBe(3);
