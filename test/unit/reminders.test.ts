@@ -165,7 +165,7 @@ describe('needs-attention and rejected reminders', () => {
   });
 });
 
-describe('a week whose entries wait for the service\'s day', () => {
+describe("a week whose entries wait for the service's day", () => {
   it('never says "submit it now" while Submit waits for them: it says when the week can be submitted', () => {
     const late = weekDue({ now: at(21), thisWeek: { weekStart: '2026-11-16', totalMinutes: 26 * H, waiting: 2 } });
     expect(late).not.toMatch(/submit it now/i);
@@ -180,7 +180,12 @@ describe('a week whose entries wait for the service\'s day', () => {
 
   it('says the same of last week when it is overdue', () => {
     const r = computeReminders(
-      input({ now: at(23), thisWeek: { weekStart: '2026-11-23', totalMinutes: 0 }, lastWeek: { weekStart: '2026-11-16', waiting: 1 }, lastWeekTotalMinutes: 30 * H }),
+      input({
+        now: at(23),
+        thisWeek: { weekStart: '2026-11-23', totalMinutes: 0 },
+        lastWeek: { weekStart: '2026-11-16', waiting: 1 },
+        lastWeekTotalMinutes: 30 * H,
+      }),
     ).find((x) => x.weekStart === '2026-11-16')?.message;
     expect(r).toMatch(/^Last week \(.+, 30:00\) was due Friday\. 1 entry waits for the service's day/);
     expect(r).not.toMatch(/Submit it now/i);

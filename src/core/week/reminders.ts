@@ -23,7 +23,14 @@ const M = defineMessages({
 });
 
 /** A week due (or overdue) whose submit waits for entries the service's day will let through. */
-function dueWaiting(v: { which: 'this' | 'last'; week: string; minutes: number; when: 'today' | 'late'; weekday: number; count: number }): Words {
+function dueWaiting(v: {
+  which: 'this' | 'last';
+  week: string;
+  minutes: number;
+  when: 'today' | 'late';
+  weekday: number;
+  count: number;
+}): Words {
   return said(M.dueWaiting.id, {
     which: v.which,
     week: { week: v.week },
@@ -110,10 +117,16 @@ function weekDueReminder(input: ReminderInput): Reminder | undefined {
   // Quiet until the day before the due day.
   if (daysLeft > 1) return undefined;
 
-  const when = daysLeft === 1 ? 'tomorrow' : daysLeft === 0 ? 'today' : 'late';
+  const when = daysLeft === 1 ? ('tomorrow' as const) : daysLeft === 0 ? ('today' as const) : ('late' as const);
   const id = { id: `week-due:${thisWeek.weekStart}`, kind: 'week-due' as const, weekStart: thisWeek.weekStart };
   if (thisWeek.waiting && when !== 'tomorrow') {
-    const v = { which: 'this' as const, week: thisWeek.weekStart, minutes: thisWeek.totalMinutes, when, weekday: settings.submissionDueWeekday };
+    const v = {
+      which: 'this' as const,
+      week: thisWeek.weekStart,
+      minutes: thisWeek.totalMinutes,
+      when,
+      weekday: settings.submissionDueWeekday,
+    };
     return { ...id, ...text(dueWaiting({ ...v, count: thisWeek.waiting })) };
   }
   return {
