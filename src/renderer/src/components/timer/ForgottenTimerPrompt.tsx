@@ -75,7 +75,8 @@ function Question({ onKeep }: { onKeep: () => void }) {
   const when = startDay === today ? 'today' : startDay === addDays(today, -1) ? 'yesterday' : 'other';
   const ran = showElapsed(Math.max(0, now - f.startedAt)).slice(0, 5);
   const reason = f.reasons.includes('end-of-day') ? 'end-of-day' : 'midnight';
-  // the timer's times on its own zone's clock (its days are counted there), named when it is not this computer's
+  // the timer's times on its own zone's clock (its days are counted there), named in the question when it is not this
+  // computer's (the button's end of day is on the same clock: named once, the button keeps a width that fits)
   const named = (text: string) => (f.zone === systemZone() ? text : w.say(IN_ZONE, { moment: text, zone: f.zone }));
   return (
     <Dialog
@@ -101,7 +102,7 @@ function Question({ onKeep }: { onKeep: () => void }) {
               disabled={busy}
               onClick={() => void stop(false, undefined, { at: f.endOfDay })}
             >
-              {w.say(M.untilEnd, { time: named(w.formats.time(f.endOfDay, f.zone)) })}
+              {w.say(M.untilEnd, { time: w.formats.time(f.endOfDay, f.zone) })}
             </button>
           )}
         </>
