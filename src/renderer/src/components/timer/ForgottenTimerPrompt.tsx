@@ -8,10 +8,9 @@
 import { useEffect, useState } from 'react';
 import { defineMessages } from '../../../../shared/i18n/messages';
 import { addDays } from '../../../../shared/time/week';
-import { dayIn } from '../../../../shared/time/zone';
+import { dayIn, systemZone } from '../../../../shared/time/zone';
 import { showElapsed } from '../../format';
 import { IN_ZONE } from '../../../../shared/i18n/said';
-import { systemZone } from '../../../../shared/time/zone';
 import { useNow } from '../../hooks/useNow';
 import { useWording } from '../../i18n/I18n';
 import { useApp } from '../../store/useApp';
