@@ -44,3 +44,29 @@ it("names a log waiting for the service's day as waiting for it, not as unsynced
   expect(blocker).toContain('submit the week after that');
   expect(preview.blockersSaid?.map((s) => s.code)).toContain('core.week.submit.waits-for-service-day');
 });
+
+it("does not remind to 'submit it now' while the overdue week's entries wait for the service's day", async () => {
+  // Saturday here, still Friday (the due day) at the service: Saturday's log waits, and Submit is refused until it goes
+  const clock = testClock(TEST_NOW + 3 * 24 * 60 * 60_000);
+  const today = localDate(clock.now());
+  h = await startHarness({ clock, sandboxOptions: { today: addDays(today, -1) } });
+  const harness = h;
+  const job = await someJob(harness.client, harness.sandbox.demoUser);
+  await harness.logging.handlers.getCompanySettings({ refresh: true });
+  await harness.logging.handlers.logTime({ ...job, workDate: today, hours: '01:00', billable: true, description: 'Saturday' });
+  await expect
+    .poll(
+      async () => {
+        await clock.advance(200);
+        return (await harness.logging.handlers.getOutbox({})).some((e) => e.waitsForServiceDay !== undefined);
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+
+  const due = (await harness.logging.handlers.getReminders({})).find((r) => r.kind === 'week-due' && r.weekStart === weekStartOf(today));
+  expect(due?.message).toMatch(/^This week \(\d\d:\d\d\) was due Friday\. 1 entry waits for the service's day/);
+  expect(due?.message).toContain('the week can be submitted after that');
+  expect(due?.message).not.toMatch(/submit it now/i);
+  expect(due?.said?.code).toBe('core.week.remind.due-waiting');
+});

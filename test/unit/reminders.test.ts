@@ -164,3 +164,30 @@ describe('needs-attention and rejected reminders', () => {
     expect(kinds).toEqual(['needs-attention', 'rejected', 'week-due']);
   });
 });
+
+describe("a week whose entries wait for the service's day", () => {
+  it('never says "submit it now" while Submit waits for them: it says when the week can be submitted', () => {
+    const late = weekDue({ now: at(21), thisWeek: { weekStart: '2026-11-16', totalMinutes: 26 * H, waiting: 2 } });
+    expect(late).not.toMatch(/submit it now/i);
+    expect(late).toBe(
+      "This week (26:00) was due Friday. 2 entries wait for the service's day to begin (another time zone, still on an earlier day); Punchcard sends them by itself then, and the week can be submitted after that.",
+    );
+    const today = weekDue({ now: at(20), thisWeek: { weekStart: '2026-11-16', totalMinutes: 26 * H, waiting: 1 } });
+    expect(today).toMatch(/^This week \(26:00\) is due today\. 1 entry waits for the service's day/);
+    // nothing waiting: the advice stands
+    expect(weekDue({ now: at(21) })).toMatch(/submit it now/);
+  });
+
+  it('says the same of last week when it is overdue', () => {
+    const r = computeReminders(
+      input({
+        now: at(23),
+        thisWeek: { weekStart: '2026-11-23', totalMinutes: 0 },
+        lastWeek: { weekStart: '2026-11-16', waiting: 1 },
+        lastWeekTotalMinutes: 30 * H,
+      }),
+    ).find((x) => x.weekStart === '2026-11-16')?.message;
+    expect(r).toMatch(/^Last week \(.+, 30:00\) was due Friday\. 1 entry waits for the service's day/);
+    expect(r).not.toMatch(/Submit it now/i);
+  });
+});

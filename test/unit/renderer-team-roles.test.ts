@@ -237,3 +237,38 @@ describe('Approve N', () => {
     expect(store.getState().team.selected).toEqual([]);
   });
 });
+
+describe('the team list read again', () => {
+  it('reads again when the tab is shown again or the window is back, at most once a minute unless Refresh', async () => {
+    let now = TEST_NOW;
+    let status: Timesheet['status'] = 'pending';
+    const f = fakeApi({
+      getRoles: async () => roles({ approver: true }),
+      listTeamTimesheets: async () =>
+        status === 'pending'
+          ? [sheet('1', 'Liam Chen', '2026-11-16'), sheet('2', 'Ava Johnson', '2026-11-16')]
+          : [sheet('2', 'Ava Johnson', '2026-11-16')],
+    });
+    const store = createAppStore({ api: f.api, now: () => now });
+    await withSlice(store, 'team');
+    const reads = () => f.calls.filter((c) => c.op === 'listTeamTimesheets').length;
+    await store.getState().team.glance(); // the tab's first opening
+    expect(reads()).toBe(1);
+    expect(store.getState().team.list.map((t) => t.recordId)).toEqual(['1', '2']);
+    store.getState().team.selectAll(true);
+    status = 'approved'; // decided elsewhere (the service's web page, another manager)
+    now += 30_000;
+    await store.getState().team.glance(); // shown again within the minute: the copy stands
+    expect(reads()).toBe(1);
+    now += 31_000;
+    store.setState({ ui: { ...store.getState().ui, screen: 'team' } });
+    await store.getState().ui.regainedFocus(); // the window back, a minute on
+    expect(reads()).toBe(2);
+    expect(store.getState().team.list.map((t) => t.recordId)).toEqual(['2']);
+    expect(store.getState().team.selected).toEqual(['2']); // "Select all N pending" counts what is still pending
+    await store.getState().team.glance();
+    expect(reads()).toBe(2);
+    await store.getState().team.load(); // Refresh: at once
+    expect(reads()).toBe(3);
+  });
+});

@@ -16,6 +16,7 @@ import { describeSync } from '../../src/renderer/src/store/outbox-groups';
 import { describeStop, sayStop } from '../../src/renderer/src/store/slices/timer';
 import { dayHeading, ruleWords, showMoment } from '../../src/renderer/src/format';
 import { fakeApi, noonOf } from './renderer-fake-api';
+import { atIn, systemZone, userZone } from '../../src/shared/time/zone';
 
 const wording = async (language: Language, region: string) => createWording(language, region, await loadMessages(language));
 const rule = { mode: 'up', stepMinutes: 15 } as const;
@@ -103,9 +104,26 @@ describe('the formats of the employee’s day', () => {
   it('says a moment by its clock time today, with its day on another day, on the region’s clock', async () => {
     const us = await wording('en', 'en-US');
     const at = new Date(2026, 10, 18, 15, 5).getTime();
-    expect(showMoment(us, at, new Date(2026, 10, 18, 20, 0).getTime())).toBe('3:05 PM');
-    expect(showMoment(us, at, new Date(2026, 10, 19, 9, 0).getTime())).toBe('Wed, Nov 18 3:05 PM');
-    expect(showMoment(await wording('de', 'de-DE'), at, at)).toBe('15:05');
+    const here = systemZone();
+    expect(showMoment(us, at, here, new Date(2026, 10, 18, 20, 0).getTime())).toBe('3:05 PM');
+    expect(showMoment(us, at, here, new Date(2026, 10, 19, 9, 0).getTime())).toBe('Wed, Nov 18 3:05 PM');
+    expect(showMoment(await wording('de', 'de-DE'), at, here, at)).toBe('15:05');
+  });
+
+  // The computer in a far zone (the run's TZ: UTC+14 or UTC-11), the user's days counted in Dubai: a timer started at
+  // 23:55 Dubai time, read 15 minutes later (past Dubai's midnight, the same day on the computer's clock)
+  it("says a moment on the user's zone's clock and day, naming the zone when it is not the computer's", async () => {
+    const zone = userZone('Asia/Dubai');
+    expect(zone).toBe('Asia/Dubai');
+    const started = atIn('Asia/Dubai', '2026-11-28', 23, 55);
+    const now = started + 15 * 60_000;
+    const us = await wording('en', 'en-US');
+    expect(showMoment(us, started, zone, now)).toBe('Sat, Nov 28 11:55 PM (Asia/Dubai time)');
+    expect(showMoment(us, started, zone, started + 60_000)).toBe('11:55 PM (Asia/Dubai time)');
+    expect(showMoment(await wording('de', 'de-DE'), started, zone, now)).toMatch(/^Sa\.?, 28\. Nov\.? 23:55 \(/);
+    // "system" (or a zone this runtime does not know): the computer's own, unnamed
+    expect(userZone('system')).toBe(systemZone());
+    expect(showMoment(us, started, userZone('system'), started)).not.toContain('(');
   });
 
   it('says the rounding rule as Settings does', async () => {

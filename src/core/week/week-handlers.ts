@@ -58,6 +58,8 @@ export function weekHandlers(deps: WeekHandlerDeps): Pick<Handlers, WeekCalls> {
         thisWeek: {
           weekStart: thisWeek.weekStart,
           totalMinutes: parseHhmm(thisWeek.totalHours),
+          // entries the service's day has not let in yet: the reminder must not say "submit it now" beside a refused Submit
+          waiting: thisWeek.logs.filter((l) => l.waitsForServiceDay).length,
           ...(thisWeek.timesheet ? { status: thisWeek.timesheet.status } : {}),
         },
         lastWeekTotalMinutes: parseHhmm(lastWeek.totalHours),

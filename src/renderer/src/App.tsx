@@ -88,7 +88,7 @@ export function App() {
   const shown = SCREENS.filter((s) => screenAllowed(s.id, { approver, hr }));
   // ...and the strip's tabs shown once they are known, so none moves under the pointer when Team and HR join
   const settled = useTabsSettled();
-  // tabs that went on to a second line keep their natural width, at its start (hooks/useWrappedTabs.ts)
+  // tabs too wide for one line are set in two even rows of columns (hooks/useWrappedTabs.ts)
   useWrappedTabs(strip, shown.map((s) => s.id).join());
   // The chosen tab stays in view: in a long language the strip of tabs scrolls sideways at the tray's width, and Team
   // and HR arrive once the roles are known, pushing the tabs after them along.

@@ -6,6 +6,8 @@
  */
 import type { RoundingRule, SyncState } from '../../shared/domain';
 import { toLocalDate } from '../../shared/time/week';
+import { dayIn, systemZone } from '../../shared/time/zone';
+import { IN_ZONE } from '../../shared/i18n/said';
 import { SYNC_STATE_MESSAGES } from '../../shared/status/sync-words';
 import { CHECKING_MESSAGE, type BadgeState } from '../../shared/status/badge';
 import { defineMessages, type MessageDescriptor, type Wording } from '../../shared/i18n/messages';
@@ -16,10 +18,15 @@ export function dayHeading(w: Wording, date: string): { weekday: string; day: st
   return { weekday: w.formats.weekday(d.getDay(), 'short'), day: w.formats.number(d.getDate()) };
 }
 
-/** A moment: its clock time when it is on the same local day as `now` (`3:05 PM`), else its day too (`Wed 18 Nov 15:05`). */
-export function showMoment(w: Wording, at: number, now = Date.now()): string {
-  const day = (ms: number) => new Date(ms).toDateString();
-  return day(at) === day(now) ? w.formats.time(at) : w.formats.dateTime(at);
+/**
+ * A moment as every screen shows it, read in `zone` (the user's: hooks/useUserZone.ts, or a timer's own): its clock
+ * time when it falls on `now`'s day there (`3:05 PM`), else its day too (`Wed 18 Nov 15:05`); named with the zone
+ * ("(Asia/Dubai time)", as the core's words name it: src/shared/i18n/said.ts) when it is not this computer's, so a
+ * time never reads as the computer's clock when it is another's.
+ */
+export function showMoment(w: Wording, at: number, zone: string, now = Date.now()): string {
+  const text = dayIn(zone, at) === dayIn(zone, now) ? w.formats.time(at, zone) : w.formats.dateTime(at, zone);
+  return zone === systemZone() ? text : w.say(IN_ZONE, { moment: text, zone });
 }
 
 /** Elapsed ms -> `01:07:42` (hours may pass 24): the timer's digits, the same in every language. */

@@ -136,6 +136,11 @@ export function chosenZone(pref: string | undefined): string | undefined {
   return pref && pref !== 'system' && isZone(pref) ? pref : undefined;
 }
 
+/** The zone the user's days are counted in: the one chosen (`chosenZone`), else this process's. */
+export function userZone(pref: string | undefined): string {
+  return chosenZone(pref) ?? systemZone();
+}
+
 /**
  * The user's day at `ms`: the one truth of "today" for every screen, rule and command (the timer's days too). `system`
  * reads the process's zone exactly as ./week.ts `localDate` does, so nothing changes for a user who never chose one.

@@ -10,6 +10,7 @@ import { STORAGE_MESSAGES } from '../../../shared/status/storage-words';
 import { defineMessages } from '../../../shared/i18n/messages';
 import { useApp } from '../store/useApp';
 import { showMoment } from '../format';
+import { useUserZone } from '../hooks/useUserZone';
 import { useWording } from '../i18n/I18n';
 import { errorText } from '../i18n/said-words';
 import { sayWords } from '../i18n/words';
@@ -81,6 +82,7 @@ const NONE: DamageReport[] = [];
 
 export function DataBanner() {
   const w = useWording();
+  const zone = useUserZone();
   const unseen = useApp((s) => s.status.value?.damage ?? NONE);
   const offers = useApp((s) => s.status.value?.offers ?? NONE);
   // a report the user has seen whose offer is not answered stays, with its offer, until the user answers it
@@ -126,7 +128,11 @@ export function DataBanner() {
           <div className="callout-text">
             <p className="strong">
               {capitalise(
-                w.say(M.unreadable, { what: damageWords(w, r).what, hasAt: r.at ? 'yes' : 'no', at: r.at ? showMoment(w, r.at) : '' }),
+                w.say(M.unreadable, {
+                  what: damageWords(w, r).what,
+                  hasAt: r.at ? 'yes' : 'no',
+                  at: r.at ? showMoment(w, r.at, zone) : '',
+                }),
                 w.language,
               )}
             </p>

@@ -7,6 +7,8 @@ import { describeStatus } from '../store/slices/status';
 import { useApp } from '../store/useApp';
 import { defineMessages } from '../../../shared/i18n/messages';
 import { useWording } from '../i18n/I18n';
+import { showMoment } from '../format';
+import { useUserZone } from '../hooks/useUserZone';
 
 const M = defineMessages({
   notConnected: {
@@ -30,9 +32,10 @@ export function StatusPill() {
   const status = useApp((s) => s.status.value);
   const error = useApp((s) => s.status.error);
   const show = useApp((s) => s.ui.show);
+  const zone = useUserZone();
   const { label, tone, detail } =
     error && !status ? { label: w.say(M.notConnected), tone: 'warn' as const, detail: error.message } : describeStatus(status, w);
-  const lastSync = status?.lastSyncAt ? w.say(M.lastSync, { time: w.formats.time(status.lastSyncAt) }) : '';
+  const lastSync = status?.lastSyncAt ? w.say(M.lastSync, { time: showMoment(w, status.lastSyncAt, zone) }) : '';
   const title = pillTitle(label, detail, lastSync, w.say(M.openOutbox));
   return (
     <button

@@ -7,6 +7,7 @@ import type { OutboxEntry } from '../../../../shared/domain';
 import { useShallow } from 'zustand/react/shallow';
 import { useApp } from '../../store/useApp';
 import { IN_DOUBT_SENTENCE, inDoubt, showMoment } from '../../format';
+import { useUserZone } from '../../hooks/useUserZone';
 import { badgeOf } from '../../../../shared/status/badge';
 import { Dialog } from '../Dialog';
 import { FixEntryForm } from './FixEntryForm';
@@ -43,6 +44,7 @@ function placeProps(place: RowPlace | undefined) {
 
 export const OutboxRow = forwardRef<HTMLLIElement, { entry: OutboxEntry; place?: RowPlace }>(function OutboxRow({ entry, place }, ref) {
   const w = useWording();
+  const zone = useUserZone();
   const busy = useApp((s) => s.outbox.busyIds.includes(entry.id));
   const actions = useApp(useShallow((s) => ({ markRecorded: s.outbox.markRecorded, retry: s.outbox.retry, discard: s.outbox.discard })));
   const [fixing, setFixing] = useState(false);
@@ -114,12 +116,16 @@ export const OutboxRow = forwardRef<HTMLLIElement, { entry: OutboxEntry; place?:
       {entry.attempts.length > 0 && (
         <details className="attempts small">
           <summary>
-            {w.say(M.attempts, { count: entry.attempts.length, hasLast: last ? 'yes' : 'no', last: last ? showMoment(w, last.at) : '' })}
+            {w.say(M.attempts, {
+              count: entry.attempts.length,
+              hasLast: last ? 'yes' : 'no',
+              last: last ? showMoment(w, last.at, zone) : '',
+            })}
           </summary>
           <ol>
             {entry.attempts.map((a, i) => (
               <li key={i}>
-                <span className="mono">{showMoment(w, a.at)}</span>{' '}
+                <span className="mono">{showMoment(w, a.at, zone)}</span>{' '}
                 {w.say(M.attempt, { outcome: a.outcome, hasMessage: a.message ? 'yes' : 'no', message: a.message ? coreText(w, a) : '' })}
               </li>
             ))}

@@ -11,6 +11,7 @@ import { syncLine } from '../../../../shared/status/sync-words';
 import { describeSync, headingsShown } from '../../store/outbox-groups';
 import { useApp } from '../../store/useApp';
 import { showMoment } from '../../format';
+import { useUserZone } from '../../hooks/useUserZone';
 import { Empty, ErrorMessage, Loading, Outcome } from '../Messages';
 import { useWording } from '../../i18n/I18n';
 import { sayWords } from '../../i18n/words';
@@ -20,6 +21,7 @@ import '../../styles/outbox.css';
 
 export function OutboxScreen() {
   const w = useWording();
+  const zone = useUserZone();
   const counts = useApp((s) => s.outbox.groups);
   const total = useApp((s) => s.outbox.total);
   const loaded = useApp((s) => s.outbox.loaded);
@@ -44,7 +46,7 @@ export function OutboxScreen() {
           <p className="muted small" data-testid="last-sync">
             {w.say(M.lastSync, {
               never: status?.lastSyncAt ? 'no' : 'yes',
-              at: status?.lastSyncAt ? showMoment(w, status.lastSyncAt) : '',
+              at: status?.lastSyncAt ? showMoment(w, status.lastSyncAt, zone) : '',
             })}
           </p>
         </div>

@@ -68,12 +68,14 @@ export function TeamScreen() {
   const selected = useApp((s) => s.team.selected);
   const failures = useApp((s) => s.team.failures);
   const actions = useApp(useShallow((s) => ({ setFilter: s.team.setFilter, load: s.team.load, selectAll: s.team.selectAll })));
-  const load = useApp((s) => s.team.load);
+  const glance = useApp((s) => s.team.glance);
 
-  // Read once when the tab first opens; `load` is stable (the slice object itself changes on every update).
+  // Read when the tab opens, and again when it is shown again if the list is older than a minute (a timesheet may have
+  // been decided elsewhere meanwhile); the window back reads it the same way (ui.regainedFocus). `glance` is stable
+  // (the slice object itself changes on every update).
   useEffect(() => {
-    if (!loaded) void load();
-  }, [loaded, load]);
+    void glance();
+  }, [glance]);
   // Back from a review (after a delete the user was at its bottom): show the list from its top, where the outcome is.
   // Back by keyboard, the row of the timesheet left takes focus again (its button was gone while the review showed);
   // after a delete or a decision it may be gone from the list, and the list's top is where the outcome is.

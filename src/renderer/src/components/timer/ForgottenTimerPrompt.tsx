@@ -8,8 +8,9 @@
 import { useEffect, useState } from 'react';
 import { defineMessages } from '../../../../shared/i18n/messages';
 import { addDays } from '../../../../shared/time/week';
-import { dayIn } from '../../../../shared/time/zone';
+import { dayIn, systemZone } from '../../../../shared/time/zone';
 import { showElapsed } from '../../format';
+import { IN_ZONE } from '../../../../shared/i18n/said';
 import { useNow } from '../../hooks/useNow';
 import { useWording } from '../../i18n/I18n';
 import { useApp } from '../../store/useApp';
@@ -73,6 +74,9 @@ function Question({ onKeep }: { onKeep: () => void }) {
   const when = startDay === today ? 'today' : startDay === addDays(today, -1) ? 'yesterday' : 'other';
   const ran = showElapsed(Math.max(0, now - f.startedAt)).slice(0, 5);
   const reason = f.reasons.includes('end-of-day') ? 'end-of-day' : 'midnight';
+  // the timer's times on its own zone's clock (its days are counted there), named in the question when it is not this
+  // computer's (the button's end of day is on the same clock: named once, the button keeps a width that fits)
+  const named = (text: string) => (f.zone === systemZone() ? text : w.say(IN_ZONE, { moment: text, zone: f.zone }));
   return (
     <Dialog
       title={w.say(M.title)}
@@ -97,7 +101,7 @@ function Question({ onKeep }: { onKeep: () => void }) {
               disabled={busy}
               onClick={() => void stop(false, undefined, { at: f.endOfDay })}
             >
-              {w.say(M.untilEnd, { time: w.formats.time(f.endOfDay) })}
+              {w.say(M.untilEnd, { time: w.formats.time(f.endOfDay, f.zone) })}
             </button>
           )}
         </>
@@ -107,8 +111,8 @@ function Question({ onKeep }: { onKeep: () => void }) {
         {w.say(M.since, {
           job: view.jobName ?? w.say(TIMER_WORDS.noJob),
           when,
-          time: w.formats.time(f.startedAt),
-          moment: w.formats.dateTime(f.startedAt),
+          time: named(w.formats.time(f.startedAt, f.zone)),
+          moment: named(w.formats.dateTime(f.startedAt, f.zone)),
           ran,
           reason,
         })}

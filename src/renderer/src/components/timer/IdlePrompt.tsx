@@ -7,9 +7,9 @@
 import { useState } from 'react';
 import type { Job, TimerView } from '../../../../shared/domain';
 import { JobPicker } from '../track/JobPicker';
-import { systemZone } from '../../../../shared/time/zone';
 import { showElapsed, showMoment } from '../../format';
 import { useNow } from '../../hooks/useNow';
+import { useUserZone } from '../../hooks/useUserZone';
 import { useApp } from '../../store/useApp';
 import { Dialog } from '../Dialog';
 import { END_WORDS, EndTime } from './EndTime';
@@ -61,6 +61,9 @@ export function IdlePrompt({ prompt, jobName }: { prompt: NonNullable<TimerView[
   const error = useApp((s) => s.timer.endError);
   const view = useApp((s) => s.timer.view);
   const now = useNow(true);
+  // the timer's zone, where its days are counted (EndTime below reads its times there too)
+  const userZone = useUserZone();
+  const zone = view?.zone ?? userZone;
   const [at, setAt] = useState<number | undefined>(prompt.idleSince);
   const until = prompt.until ?? now;
   const away = showElapsed(until - prompt.idleSince).slice(0, 5);
@@ -95,28 +98,21 @@ export function IdlePrompt({ prompt, jobName }: { prompt: NonNullable<TimerView[
           {...M.question}
           values={{
             reason: prompt.reason,
-            from: showMoment(w, prompt.idleSince, until),
-            to: showMoment(w, until, now),
+            from: showMoment(w, prompt.idleSince, zone, until),
+            to: showMoment(w, until, zone, now),
             away: <bdi>{away}</bdi>,
             hasJob: jobName ? 'yes' : 'no',
             job: <strong translate="no">{jobName}</strong>,
           }}
         />
       </p>
-      <p className="muted">{w.say(M.explain, { from: showMoment(w, prompt.idleSince) })}</p>
+      <p className="muted">{w.say(M.explain, { from: showMoment(w, prompt.idleSince, zone) })}</p>
       {view?.startedAt !== undefined && (
-        <EndTime
-          zone={view.zone ?? systemZone()}
-          startedAt={view.startedAt}
-          now={now}
-          initial={prompt.idleSince}
-          onChange={setAt}
-          onSubmit={stopAt}
-        />
+        <EndTime zone={zone} startedAt={view.startedAt} now={now} initial={prompt.idleSince} onChange={setAt} onSubmit={stopAt} />
       )}
       <div className="stack idle-give" role="group" aria-label={w.say(M.giveToLabel)}>
         <JobPicker value={other} onChange={setOther} onConfirm={() => giveTo()} label={w.say(M.giveToLabel)} />
-        <p className="muted small">{w.say(M.giveToExplain, { from: showMoment(w, prompt.idleSince) })}</p>
+        <p className="muted small">{w.say(M.giveToExplain, { from: showMoment(w, prompt.idleSince, zone) })}</p>
         <div className="row row-end">
           <button type="button" className="btn" data-testid="idle-give" disabled={busy || !other} onClick={giveTo}>
             {w.say(M.giveTo)}

@@ -8,6 +8,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { roundToHhmm } from '../../../../shared/time/hours';
 import { ruleWords, showElapsed, showMoment } from '../../format';
 import { useNow } from '../../hooks/useNow';
+import { useUserZone } from '../../hooks/useUserZone';
 import { useApp } from '../../store/useApp';
 import { Dialog } from '../Dialog';
 import { ErrorMessage } from '../Messages';
@@ -47,6 +48,7 @@ function RunningTimer() {
   const busy = useApp((s) => s.timer.busy);
   const actions = useApp(useShallow((s) => ({ update: s.timer.update, stop: s.timer.stop, discard: s.timer.discard })));
   const now = useNow(true);
+  const userZone = useUserZone();
   const [description, setDescription] = useState(view.description ?? '');
   const [workItem, setWorkItem] = useState(view.workItem ?? '');
   const [confirmDiscard, setConfirmDiscard] = useState(false);
@@ -84,7 +86,9 @@ function RunningTimer() {
           ) : (
             <p className="running-name">{w.say(M.noJob)}</p>
           )}
-          {view.startedAt && <p className="muted small">{w.say(M.started, { at: showMoment(w, view.startedAt, now) })}</p>}
+          {view.startedAt && (
+            <p className="muted small">{w.say(M.started, { at: showMoment(w, view.startedAt, view.zone ?? userZone, now) })}</p>
+          )}
           {view.logTo && (
             <p className="muted small" data-testid="timer-log-to">
               {w.say(M.logTo, { day: w.formats.day(view.logTo) })}

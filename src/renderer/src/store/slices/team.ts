@@ -42,7 +42,16 @@ export interface TeamSlice {
     /** Asks the core how long deciding the selected ones would take now (no call to the service). */
     estimateBatch(): Promise<void>;
     setFilter(filter: TeamFilter): Promise<void>;
+    /** Reads the list now (the tab's first opening, Refresh, another filter). */
     load(): Promise<void>;
+    /** When the list was last read (the store's clock); null before a read that answered. */
+    readAt: number | null;
+    /**
+     * The tab shown again, the window back: the list read again when its read is older than a minute, as the Week tab
+     * reads (src/core/week/README.md), since a timesheet may have been decided elsewhere; the list stays on screen
+     * meanwhile. Refresh (`load`) reads at once.
+     */
+    glance(): Promise<void>;
     open(id: string): Promise<void>;
     close(): void;
     decide(d: Decision): Promise<boolean>;
@@ -74,8 +83,11 @@ function afterDecisions(list: Timesheet[], filter: TeamFilter, decided: Timeshee
     .filter((t) => !now.has(t.recordId) || filter === 'all' || t.status === filter);
 }
 
+/** How old a list may be before the tab shown again or the window back reads it again. */
+export const TEAM_GLANCE_MS = 60_000;
+
 export const createTeamSlice: SliceCreator<TeamSlice> =
-  ({ api }) =>
+  ({ api, now }) =>
   (set, get) => {
     const patch = (p: Partial<TeamSlice['team']>) => patchSlice(set, 'team', p);
     const team = () => get().team;
@@ -84,6 +96,7 @@ export const createTeamSlice: SliceCreator<TeamSlice> =
       team: {
         filter: 'pending',
         list: [],
+        readAt: null,
         loaded: false,
         loading: false,
         error: null,
@@ -129,12 +142,17 @@ export const createTeamSlice: SliceCreator<TeamSlice> =
               done: (list) => {
                 // Only pending timesheets on the list stay ticked.
                 const open = new Set(selectable(list));
-                return { list, loaded: true, selected: team().selected.filter((id) => open.has(id)) };
+                return { list, loaded: true, readAt: now(), selected: team().selected.filter((id) => open.has(id)) };
               },
               failed: () => ({ loaded: true }),
             },
             () => api.listTeamTimesheets({ status: filter }),
           );
+        },
+        async glance() {
+          const { loading, readAt } = team();
+          if (loading || (readAt !== null && now() - readAt < TEAM_GLANCE_MS)) return;
+          await team().load();
         },
         async open(id) {
           await run(

@@ -132,6 +132,8 @@ export const createUiSlice: SliceCreator<UiSlice> = () => (set, get) => {
         // a look, not a glance: the user may have logged on the phone while the window was away
         if (screen === 'track') await get().today.load('look');
         else if (screen === 'week') await get().week.show();
+        // (the Team slice is there once its screen's chunk is: store/later.ts)
+        else if (screen === 'team' && 'team' in get()) await get().team.glance();
       },
     },
   };
