@@ -36,7 +36,7 @@ describe("punch sync with entries waiting for the service's day", () => {
     );
   }, 60_000);
 
-  it('status and outbox say the same: waiting for the service\'s day, nothing about the service being unreachable', async () => {
+  it("status and outbox say the same: waiting for the service's day, nothing about the service being unreachable", async () => {
     const [status, outbox] = await Promise.all([w.punch(['status']), w.punch(['outbox'])]);
     for (const r of [status, outbox]) {
       const said = `${r.stdout}\n${r.stderr}`.replace(/\s+/g, ' ');

@@ -135,7 +135,8 @@ describe('tables', () => {
     // a heading wraps like a cell; every word is whole somewhere on its row's lines
     expect(t[0]).toMatch(/^EMPLOYEE\s+REGULAR\s+PAID\s+AMOUNT$/);
     expect(t[1].trim()).toBe('LEAVE');
-    for (const word of ['Chloe', 'Martin', '78:30', '(78.50)', 'US$3,290.00', 'US$8,162.00']) expect(t.join(' ').split(/\s+/)).toContain(word);
+    for (const word of ['Chloe', 'Martin', '78:30', '(78.50)', 'US$3,290.00', 'US$8,162.00'])
+      expect(t.join(' ').split(/\s+/)).toContain(word);
     expect(t.at(-2)).toMatch(/^-+(\s+-+){3}$/);
     expect(t.at(-1)).toMatch(/^Total\s+150:00\s+08:00\s+US\$8,162.00$/);
   });
@@ -157,7 +158,12 @@ describe('tables', () => {
     for (const l of t.filter((x) => !x.includes(id))) expect(l.length, l).toBeLessThanOrEqual(50);
     expect(t.slice(0, 2)).toEqual(['ENTRY: op-1', 'JOB:   Frontend Development']);
     expect(t[2].startsWith('WHY:   Waiting')).toBe(true);
-    expect(t.slice(2, t.indexOf('')).map((l) => l.trim().replace(/^WHY:\s+/, '')).join(' ')).toBe(why);
+    expect(
+      t
+        .slice(2, t.indexOf(''))
+        .map((l) => l.trim().replace(/^WHY:\s+/, ''))
+        .join(' '),
+    ).toBe(why);
     expect(t.slice(t.indexOf(''))).toEqual(['', 'ENTRY: op-2', 'JOB:   QA', `WHY:   ${id}`]);
   });
 
