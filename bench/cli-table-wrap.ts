@@ -1,7 +1,10 @@
 /**
  * What wrapping costs `punch outbox`'s table (src/cli/table.ts): 10,000 waiting entries, each with a job name and a
  * WHY sentence longer than their columns, formatted one line a row (no shrinking column: the table before wrapping)
- * and within 100 columns (JOB and WHY wrapping: about five lines a row). CPU time of the formatting alone.
+ * and within 100 columns (JOB and WHY wrapping: about five lines a row), and within 60 columns, where the columns that do not
+ * shrink leave too little for JOB and WHY: every column wrapped would make a row 15 lines, so each row is a record of
+ * HEADING: value lines (../src/cli/table-fit.ts). CPU time of the
+ * formatting alone.
  * `npx tsx bench/cli-table-wrap.ts` (five rounds each, the first warms up).
  */
 import { formatTable, type Column } from '../src/cli/table';
@@ -30,7 +33,8 @@ const cpu = (f: () => string): [number, number] => {
 for (let round = 0; round < 5; round++) {
   const [flat, flatLines] = cpu(() => formatTable(columns(false), rows));
   const [wrapped, wrappedLines] = cpu(() => formatTable(columns(true), rows, [], { maxWidth: 100 }));
+  const [records, recordLines] = cpu(() => formatTable(columns(true), rows, [], { maxWidth: 60 }));
   console.log(
-    `round ${round}: one line a row ${flat.toFixed(0)} ms CPU (${flatLines} lines); wrapped ${wrapped.toFixed(0)} ms CPU (${wrappedLines} lines)`,
+    `round ${round}: one line a row ${flat.toFixed(0)} ms CPU (${flatLines} lines); wrapped ${wrapped.toFixed(0)} ms CPU (${wrappedLines} lines); records within 60 ${records.toFixed(0)} ms CPU (${recordLines} lines)`,
   );
 }

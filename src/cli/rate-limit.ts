@@ -6,6 +6,7 @@ import type { AppStatus } from '../shared/domain';
 import { sayIt } from '../shared/i18n/said';
 import { defineMessages, type Wording } from '../shared/i18n/messages';
 import { englishWording } from '../shared/i18n/english';
+import { timeOfDayWords } from './words';
 
 const M = defineMessages({
   wait: {
@@ -15,9 +16,9 @@ const M = defineMessages({
   },
 });
 
-/** The local clock time, as the region writes it; with the day when the pause ends on another day. */
+/** The clock time in the user's zone (./words.ts), as the region writes it; with the day when the pause ends on another day. */
 export function clockWords(at: number, now = Date.now(), w: Wording = englishWording()): string {
-  return new Date(at).toDateString() === new Date(now).toDateString() ? w.formats.time(at) : w.formats.dateTime(at);
+  return timeOfDayWords(w, at, now);
 }
 
 /** "The service asked Punchcard to wait until 14:05 (too many requests) ..." or undefined when no pause is in force. */

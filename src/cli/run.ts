@@ -4,7 +4,7 @@
  * directly, so tests can run it in-process; `index.ts` wires it to the real process.
  */
 import { defaultDataDir, parseCommandArgs, splitArgs } from './args';
-import { DEFAULT_WIDTH } from './table';
+import { DEFAULT_WIDTH, wrapSentences } from './table';
 import type { CommandContext, CommandResult, CoreCalls } from './command';
 import { EXIT } from './command';
 import { COMMANDS, GROUPS, findCommand } from './commands/index';
@@ -18,7 +18,7 @@ import { defineMessages } from '../shared/i18n/messages';
 import { redact } from '../shared/redact';
 import { englishWording } from '../shared/i18n/english';
 import type { Wording } from '../shared/i18n/messages';
-import { words } from './words';
+import { sayTimesIn, words } from './words';
 // package.json's version, put into the bundle when it is built (esbuild inlines the one field it reads)
 import { version as PUNCH_VERSION } from '../../package.json';
 
@@ -125,6 +125,7 @@ export async function runCli(cliIo: CliIo): Promise<number> {
   const locale = cliLocale(io.argv, io.env, optionIn(io.argv, 'data-dir') || io.env.PUNCH_DATA_DIR || defaultDataDir(io.env));
   const w = await cliWording(locale);
   countDaysIn(locale.timeZone);
+  sayTimesIn(locale.timeZone);
   cliIo.wordsKnown?.(w);
   const width = io.columns && io.columns > 0 ? io.columns : DEFAULT_WIDTH;
   let core: OpenCore | undefined;
@@ -201,7 +202,10 @@ export async function runCli(cliIo: CliIo): Promise<number> {
     raw = cmd.printsItsOwnToken === true;
     if (parsed.globals.json) io.stdout(`${JSON.stringify(result.json, null, 2)}\n`);
     else if (result.text) io.stdout(`${result.text}\n`);
-    if (result.problem) io.stderr(`punch: ${result.problem}\n${result.hint ? `${result.hint}\n` : ''}`);
+    // in a terminal, within its width as the output is (a line a command already wrapped stays as it is); to a pipe
+    // or a file, as the command said it, a line a problem to search for whole
+    const fitted = (t: string) => (io.columns && io.columns > 0 ? wrapSentences(t, width) : t);
+    if (result.problem) io.stderr(`${fitted(`punch: ${result.problem}`)}\n${result.hint ? `${fitted(result.hint)}\n` : ''}`);
     if (result.keepAlive) await result.keepAlive;
     return stopped(result.exitCode ?? EXIT.done);
   } catch (e) {

@@ -2,6 +2,8 @@
  * A tiny aligned-table formatter for human output (no dependency). Columns are padded to their widest cell;
  * numbers and hours align right so totals line up.
  */
+import { asRecords, cut, fitsSideBySide, pad, width, wrapEveryColumn, wrapWords } from './table-fit';
+
 export interface Column {
   header: string;
   align?: 'left' | 'right';
@@ -21,21 +23,6 @@ export interface Column {
   keep?: boolean;
 }
 
-/** Text of one column a character (most cells): its length, without the work below (10,000 entries wrap to 50,000 lines). */
-const ASCII = /^[\x20-\x7e]*$/;
-
-/**
- * Visible width: counts code points, so accented names do not shift the columns, and leaves out what takes no column:
- * the marks that sit on a letter (Arabic vowel signs such as the shadda of "المؤقّت", combining accents) and the
- * invisible direction marks Intl puts in right-to-left numbers (U+200F before an Arabic amount).
- */
-const width = (s: string) => (ASCII.test(s) ? s.length : [...s.replace(/[\p{M}\p{Cf}]/gu, '')].length);
-
-function pad(s: string, w: number, align: 'left' | 'right'): string {
-  const fill = ' '.repeat(Math.max(0, w - width(s)));
-  return align === 'right' ? fill + s : s + fill;
-}
-
 type Row = Array<string | number | undefined>;
 
 /**
@@ -46,14 +33,24 @@ type Row = Array<string | number | undefined>;
  */
 export function formatTable(columns: Column[], rows: Row[], footer: Row[] = [], opts: { maxWidth?: number } = {}): string {
   const flat = (r: Row) => columns.map((c, i) => cut(String(r[i] ?? '').replace(/\s*\n\s*/g, ' '), c.max));
-  let cells = rows.map(flat);
-  let feet = footer.map(flat);
+  const given = { rows: rows.map(flat), feet: footer.map(flat) };
+  let cells = given.rows;
+  let feet = given.feet;
+  const max = opts.maxWidth;
+  const asFit = columns.map((c) => ({ header: c.header, align: c.align, cuts: c.shrink === true && !c.wrap }));
+  // too narrow for the columns side by side at their narrowest: each row a record at once, no table tried first
+  if (max && !fitsSideBySide(asFit, [...cells, ...feet], max)) return asRecords(asFit, cells, feet, max).join('\n');
+  // every column wrapping (./table-fit.ts), when shrinking the free-text ones cannot be enough or was not
+  const everyColumn = () =>
+    (wrapEveryColumn(asFit, given.rows, given.feet, max!) ?? asRecords(asFit, given.rows, given.feet, max!)).join('\n');
   // a reduce, not a spread: with 10,000 entries waiting, their wrapped lines are more than a call takes arguments
   const measure = () => columns.map((c, i) => [...cells, ...feet].reduce((n, r) => Math.max(n, width(r[i])), width(c.header)));
   let widths = measure();
   const shrinking = columns.flatMap((c, i) => (c.shrink ? [i] : []));
   if (shrinking.length && opts.maxWidth) {
     const room = shares(columns, [...cells, ...feet], widths, shrinking, opts.maxWidth);
+    // the columns that do not shrink, and the others at their least, already wider: no wrapping of those alone will do
+    if (widths.reduce((n, w, i) => n + (room[i] ?? w), 2 * (columns.length - 1)) > opts.maxWidth) return everyColumn();
     const fit = (r: string[]): string[][] => {
       const parts = r.map((cell, i) =>
         room[i] === undefined ? [cell] : columns[i].wrap ? wrapWords(cell, room[i]) : [cut(cell, room[i])],
@@ -79,7 +76,10 @@ export function formatTable(columns: Column[], rows: Row[], footer: Row[] = [], 
       .join('  ')
       .trimEnd();
   const rule = line(widths.map((w) => '-'.repeat(w)));
-  return [line(columns.map((c) => c.header)), rule, ...cells.map(line), ...(feet.length ? [rule, ...feet.map(line)] : [])].join('\n');
+  const lines = [line(columns.map((c) => c.header)), rule, ...cells.map(line), ...(feet.length ? [rule, ...feet.map(line)] : [])];
+  // still wider than the terminal (columns that do not shrink, a narrow terminal): every column wraps, or each row
+  // becomes a record of lines (./table-fit.ts)
+  return !max || lines.every((l) => width(l) <= max) ? lines.join('\n') : everyColumn();
 }
 
 /**
@@ -196,34 +196,6 @@ export function wrapHanging(lead: string, text: string, room: number = DEFAULT_W
   return wrapWords(text, Math.max(20, room - at))
     .map((part, k) => (k === 0 ? lead : ' '.repeat(at)) + part)
     .join('\n');
-}
-
-/**
- * `text` in lines of at most `room` columns, broken between words; a word longer than that has a line of its own and
- * is never broken: an address stays whole to be copied, and a secret the output is cleaned of (../shared/redact.ts,
- * matched whole when punch prints) is never split where the cleaning could miss it.
- */
-function wrapWords(text: string, room: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(' ').filter(Boolean)) {
-    if (line && width(line) + 1 + width(word) > room) {
-      lines.push(line);
-      line = word;
-    } else line = line ? `${line} ${word}` : word;
-  }
-  return [...lines, line];
-}
-
-/** `text`, or its first `max - 1` characters and "…". */
-function cut(text: string, max: number | undefined): string {
-  const chars = [...text];
-  return max === undefined || chars.length <= max
-    ? text
-    : `${chars
-        .slice(0, Math.max(1, max - 1))
-        .join('')
-        .trimEnd()}\u2026`;
 }
 
 /**

@@ -8,10 +8,11 @@ import type { ApprovalStatus, BillingStatus, JobStatus } from '../shared/domain'
 import type { BadgeState } from '../shared/status/badge';
 import { toHhmm } from '../shared/time/hours';
 import { defineMessages, type MessageDescriptor, type Wording } from '../shared/i18n/messages';
-import { sayValue, type SaidValue } from '../shared/i18n/said';
+import { IN_ZONE, sayValue, type SaidValue } from '../shared/i18n/said';
 import { englishWording } from '../shared/i18n/english';
 import { wordsLocale } from '../shared/i18n/formats';
 import { accented } from '../shared/i18n/pseudo';
+import { chosenZone, dayIn, systemZone } from '../shared/time/zone';
 
 /** A message and its values, said when printed; values may be words of their own (a hint inside a refusal). */
 export interface Worded {
@@ -167,13 +168,37 @@ const dayOf = (at: number) => {
 };
 
 /**
- * A moment in the machine's zone, as the region writes it: "Wed 18 Nov 10:05" (en-GB), "Mi., 18. Nov. 10:05" (de-DE),
- * with the year when it is not `now`'s.
+ * The zone punch says times of day in: the one the user's days are counted in (Settings' "Count my days in", `punch
+ * config --time-zone`), set as each run starts (./run.ts); undefined: this computer's. A time said in another zone
+ * than the one the days are counted in would put "Sat 28 Nov 19:47" beside a today that is Sunday there.
+ */
+let timesZone: string | undefined;
+export function sayTimesIn(zonePref: string | undefined): void {
+  timesZone = chosenZone(zonePref);
+}
+
+/** The day `at` falls on where times are said. */
+const dayThere = (at: number) => (timesZone ? dayIn(timesZone, at) : dayOf(at));
+
+/** `text` (a time), with the zone's name after it when times are said in a zone that is not this computer's. */
+const named = (w: Wording, text: string) =>
+  timesZone && timesZone !== systemZone() ? w.say(IN_ZONE, { moment: text, zone: timesZone }) : text;
+
+/**
+ * A moment in the user's zone, as the region writes it: "Wed 18 Nov 10:05" (en-GB), "Mi., 18. Nov. 10:05" (de-DE),
+ * with the year when it is not `now`'s, and the zone's name when it is not this computer's.
  */
 export function momentWords(w: Wording, at: number, now: number = Date.now()): string {
   if (!Number.isFinite(at)) return w.say(M.unknown);
-  if (new Date(at).getFullYear() === new Date(now).getFullYear()) return w.formats.dateTime(at);
-  return w.say(M.dayAndTime, { day: w.formats.day(dayOf(at), { year: true }), time: w.formats.time(at) });
+  const day = dayThere(at);
+  if (day.slice(0, 4) === dayThere(now).slice(0, 4)) return named(w, w.formats.dateTime(at, timesZone));
+  return named(w, w.say(M.dayAndTime, { day: w.formats.day(day, { year: true }), time: w.formats.time(at, timesZone) }));
+}
+
+/** A time of day in the user's zone: the clock alone when it is on `now`'s day there, else with its day. */
+export function timeOfDayWords(w: Wording, at: number, now: number = Date.now()): string {
+  if (dayThere(at) !== dayThere(now)) return momentWords(w, at, now);
+  return named(w, w.formats.time(at, timesZone));
 }
 
 /** A local day `YYYY-MM-DD` in a sentence or a table ("Thu 19 Nov"); anything that is not one as it is. */

@@ -1,6 +1,7 @@
 /**
  * In a terminal, `punch` keeps within the terminal's width, not 100 columns: `week` (its sentences and its table) at
- * 60, 100 and 160 columns, in English, German and Arabic, and `copy-week`'s table; `--json` the same at any width. The jobs table with the demo's job names wraps only when it must: whole at 160, and at 100
+ * 60, 100 and 160 columns, in English, German and Arabic, and `copy-week`'s table; every command that prints a table
+ * (week, jobs, employees, payroll, timesheets, outbox, data, copy-week) at 60, 70 and 80 columns in the three; `--json` the same at any width. The jobs table with the demo's job names wraps only when it must: whole at 160, and at 100
  * no wrapped name would fit whole in the room the table leaves. Real punch over the built-in demo, run in this process
  * with stdout as a terminal of that width (the `columns` src/cli/index.ts passes when stdout is one).
  */
@@ -50,15 +51,42 @@ describe('punch in a terminal of 60, 100 or 160 columns', () => {
       expect(wide).not.toContain('\u2026');
       expect(widest(wide)).toBeGreaterThan(100);
       expect(wide).toContain('Layout review with the client');
-      // in 60 columns the sentences (the heading, the totals) wrap at 60; the table is at its narrowest, which is
-      // wider than 60 (eight columns: its ids alone take 18), so only its lines run over, and less than at 100
+      // in 60 columns the sentences (the heading, the totals) wrap at 60, and so does the table of logs: its eight
+      // columns at their longest words are wider than 60, so each log is said as HEADING: value lines
       const [sentences] = narrow.split('\n\n');
       expect(widest(sentences)).toBeLessThanOrEqual(60);
+      expect(widest(narrow)).toBeLessThanOrEqual(60);
       expect(sentences).not.toBe(hundred.split('\n\n')[0]);
       const logsAt = (text: string) => widest(text.split('\n\n').at(-1)!);
       expect(logsAt(narrow)).toBeLessThan(logsAt(hundred));
     }, 60_000);
   }
+
+  for (const lang of ['en', 'de', 'ar'])
+    it(`every table keeps within 60, 70 and 80 columns in ${lang}, its ids whole`, async () => {
+      const commands = [
+        ['week'],
+        ['jobs'],
+        ['employees'],
+        ['payroll', '--this-month'],
+        ['timesheets'],
+        ['outbox'],
+        ['data'],
+        ['copy-week', '--from', addDays(weekStartOf(TEST_TODAY), -7), '--dry-run'],
+      ];
+      for (const args of commands) {
+        const at = (width: number) => w.punchHere([...args, '--lang', lang], { columns: width });
+        const [wide, ...narrow] = await Promise.all([at(160), at(60), at(70), at(80)]);
+        // the long ids of the wide table (a log's, a record's: 10 digits and more) are each whole in the narrow ones
+        const ids = [...new Set(wide.stdout.match(/\b\d{10,}\b/g) ?? [])];
+        for (const [k, r] of narrow.entries()) {
+          const width = [60, 70, 80][k];
+          expect(r.code, `${args.join(' ')} at ${width}: ${r.stderr}`).toBe(wide.code);
+          expect(widest(r.stdout), `${args.join(' ')} at ${width}:\n${r.stdout}`).toBeLessThanOrEqual(width);
+          for (const id of ids) expect(r.stdout, `${args.join(' ')} at ${width}`).toContain(id);
+        }
+      }
+    }, 120_000);
 
   it('week without a terminal (a pipe) is as in 100 columns; --json the same at any width', async () => {
     const [pipe, hundred] = await Promise.all([w.punchHere(['week']), w.punchHere(['week'], { columns: 100 })]);

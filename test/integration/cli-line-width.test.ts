@@ -5,7 +5,9 @@
  * manager's comment. Commands and every --help; stdout and stderr alike. The outbox's WHY and the JOB wrap under
  * themselves (whole, never cut); the week's heading wraps between words; `status`'s values go on under their first
  * word; `jobs` wraps its names under their columns, `week` its STATE and FROM in German; the refusals under the week and
- * `submit`'s blockers wrap at their indent: each read whole here. Real punch against the sandbox.
+ * `submit`'s blockers wrap at their indent: each read whole here. Every command that prints a table keeps within
+ * terminals of 60, 70 and 80 columns too (its columns wrapped, or each row as HEADING: value lines). Real punch
+ * against the sandbox.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -163,7 +165,7 @@ describe('punch within 100 columns', () => {
     const blockers = joinItems(submit.stderr);
     expect(blockers).toMatch(
       new RegExp(
-        `^  1 entry of this week is not synced yet: .+ 01:00 Frontend Development${LONG} \\(Ahead of the service\\)\\. Sync first \\(it happens by itself when the service is reachable\\)\\.$`,
+        `^  1 entry of this week waits for the service's day to begin \\(another time zone, still on an earlier day\\): .+ 01:00 Frontend Development${LONG} \\(Ahead of the service\\)\\. Punchcard sends it then; submit the week after that\\.$`,
         'm',
       ),
     );
@@ -174,6 +176,40 @@ describe('punch within 100 columns', () => {
       ),
     );
   });
+
+  for (const lang of ['en', 'de', 'ar'])
+    it(`every command that prints a table keeps within terminals of 60, 70 and 80 columns in ${lang}`, async () => {
+      const runs: string[][] = [
+        ['jobs'],
+        ['week', '--date', refusedDay],
+        ['week', '--date', lockedDay],
+        ['outbox'],
+        ['sync'],
+        ['data'],
+        ['timesheets'],
+        ['timesheet', sheetId],
+        ['payroll', '--last-month'],
+        ['employees'],
+        ['copy-week', '--from', addDays(weekStartOf(TEST_TODAY), -7), '--dry-run'],
+      ];
+      const found: string[] = [];
+      for (const args of runs)
+        for (const width of [60, 70, 80]) {
+          const r = await w.punchHere([...args, '--lang', lang], { columns: width });
+          const what = `${args.join(' ')} at ${width}`;
+          for (const [stream, text] of [
+            ['stdout', r.stdout],
+            ['stderr', r.stderr],
+          ])
+            found.push(
+              ...text
+                .split('\n')
+                .filter((l) => columns(l) > width)
+                .map((l) => `${what} (${stream}): ${columns(l)}: ${l}`),
+            );
+        }
+      expect(found).toEqual([]);
+    }, 120_000);
 
   for (const lang of ['en', 'de', 'ar']) {
     it(`every command and every --help in ${lang}`, async () => {

@@ -90,7 +90,8 @@ describe('tables', () => {
   it('shares the room among several wrapping columns, each at least its longest word, never breaking a word', () => {
     const job = 'Frontend Development for the Acme Corporation website relaunch';
     const why = "Waiting for the service's day to begin: it is still Tue 17 Nov there (another time zone).";
-    const id = `L-${'0123456789'.repeat(5)}`;
+    // an id as long as a column may take: whole on its own line under WHY (one longer than any column: see below)
+    const id = `L-${'0123456789'.repeat(2)}`;
     const t = formatTable(
       [{ header: 'ENTRY' }, { header: 'JOB', shrink: true, wrap: true }, { header: 'WHY', shrink: true, wrap: true }],
       [
@@ -101,7 +102,7 @@ describe('tables', () => {
       { maxWidth: 50 },
     );
     const lines = t.split('\n');
-    for (const l of lines.filter((x) => !x.includes(id))) expect(l.length, l).toBeLessThanOrEqual(50);
+    for (const l of lines) expect(l.length, l).toBeLessThanOrEqual(50);
     const jobAt = lines[0].indexOf('JOB');
     const whyAt = lines[0].indexOf('WHY');
     const op2 = lines.findIndex((l) => l.startsWith('op-2'));
@@ -114,6 +115,56 @@ describe('tables', () => {
     expect(down(whyAt, undefined, lines.slice(2, op2))).toBe(why);
     // an id longer than its column is never broken (an address to copy, a secret to clean out whole): its own line
     expect(lines.slice(op2).map((l) => l.slice(whyAt).trim())).toContain(id);
+  });
+
+  it('wraps every column, never inside a word, when the columns that do not shrink alone are wider than the terminal', () => {
+    const cols = [
+      { header: 'EMPLOYEE' },
+      { header: 'REGULAR', align: 'right' as const },
+      { header: 'PAID LEAVE', align: 'right' as const },
+      { header: 'AMOUNT', align: 'right' as const },
+    ];
+    const rows = [
+      ['Chloe Martin', '78:30 (78.50)', '00:00 (0.00)', 'US$3,290.00'],
+      ['Liam Chen', '71:30 (71.50)', '08:00 (8.00)', 'US$4,872.00'],
+    ];
+    const wide = formatTable(cols, rows, [['Total', '150:00', '08:00', 'US$8,162.00']]).split('\n');
+    expect(Math.max(...wide.map((l) => l.length))).toBeGreaterThan(40);
+    const t = formatTable(cols, rows, [['Total', '150:00', '08:00', 'US$8,162.00']], { maxWidth: 40 }).split('\n');
+    for (const l of t) expect(l.length, l).toBeLessThanOrEqual(40);
+    // a heading wraps like a cell; every word is whole somewhere on its row's lines
+    expect(t[0]).toMatch(/^EMPLOYEE\s+REGULAR\s+PAID\s+AMOUNT$/);
+    expect(t[1].trim()).toBe('LEAVE');
+    for (const word of ['Chloe', 'Martin', '78:30', '(78.50)', 'US$3,290.00', 'US$8,162.00'])
+      expect(t.join(' ').split(/\s+/)).toContain(word);
+    expect(t.at(-2)).toMatch(/^-+(\s+-+){3}$/);
+    expect(t.at(-1)).toMatch(/^Total\s+150:00\s+08:00\s+US\$8,162.00$/);
+  });
+
+  it('says each row as HEADING: value lines when even the longest words side by side are wider than the terminal', () => {
+    const id = `L-${'0123456789'.repeat(5)}`;
+    const cols = [{ header: 'ENTRY' }, { header: 'JOB', shrink: true, wrap: true }, { header: 'WHY', shrink: true, wrap: true }];
+    const why = "Waiting for the service's day to begin: it is still Tue 17 Nov there (another time zone).";
+    const t = formatTable(
+      cols,
+      [
+        ['op-1', 'Frontend Development', why],
+        ['op-2', 'QA', id],
+      ],
+      [],
+      { maxWidth: 50 },
+    ).split('\n');
+    // only the id, longer than the terminal, runs over: never broken (an address to copy, a secret cleaned out whole)
+    for (const l of t.filter((x) => !x.includes(id))) expect(l.length, l).toBeLessThanOrEqual(50);
+    expect(t.slice(0, 2)).toEqual(['ENTRY: op-1', 'JOB:   Frontend Development']);
+    expect(t[2].startsWith('WHY:   Waiting')).toBe(true);
+    expect(
+      t
+        .slice(2, t.indexOf(''))
+        .map((l) => l.trim().replace(/^WHY:\s+/, ''))
+        .join(' '),
+    ).toBe(why);
+    expect(t.slice(t.indexOf(''))).toEqual(['', 'ENTRY: op-2', 'JOB:   QA', `WHY:   ${id}`]);
   });
 
   it('keeps a few words whole (`keep`) while a long name wraps, and wraps them too when the name is at its narrowest', () => {

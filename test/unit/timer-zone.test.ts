@@ -1,14 +1,14 @@
 /**
  * Days in one time zone (src/shared/time/zone.ts): a timer's days are those of the zone it started in (the user's choice,
  * else the system's then), kept with the timer, so a traveller's timer splits at that zone's midnights wherever it is
- * stopped; `--at` is read in that zone too (src/cli/moment.ts).
+ * stopped; `--at` is read in that zone too (src/cli/commands/timer/moment.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { createTimer } from '../../src/core/timer';
 import { memoryStore } from '../../src/core/store';
 import { DEFAULT_ROUNDING } from '../../src/shared/time/hours';
 import { atIn, clockIn, dayIn, splitByDayIn } from '../../src/shared/time/zone';
-import { parseMoment } from '../../src/cli/moment';
+import { parseMoment } from '../../src/cli/commands/timer/moment';
 import { wallClock } from '../fixtures/test-timers';
 
 const H = 60 * 60_000;

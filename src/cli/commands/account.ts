@@ -10,6 +10,7 @@ import { formatPairs } from '../table';
 import { forgottenLines, morningLine } from './timer/forgotten';
 import { withDamage } from './data';
 import { rateLimitWords } from '../rate-limit';
+import { momentWords } from '../words';
 import { defineMessage, defineMessages, type Wording } from '../../shared/i18n/messages';
 import { accountProblem } from '../../shared/said-words';
 
@@ -153,7 +154,7 @@ export const statusCommand: Command = {
       formatPairs(
         [
           [w.say(M.connection), s.online ? networkWords(s.network, w) : w.say(M.notReachable, { cause: networkWords(s.network, w) })],
-          [w.say(M.lastSync), s.lastSyncAt ? w.formats.dateTime(s.lastSyncAt) : w.say(M.never)],
+          [w.say(M.lastSync), s.lastSyncAt ? momentWords(w, s.lastSyncAt) : w.say(M.never)],
           [w.say(M.sync), line.sentence],
           // a held entry is among `queued` but not among what waits: counted on its own, with where to answer
           [w.say(M.outbox), heldForAnswer ? w.say(M.outboxHeld, { counts, count: heldForAnswer, command: '`punch data`' }) : counts],

@@ -202,6 +202,8 @@ export const dataCommand: Command = {
       const table = formatTable(
         columns(w, ['id', 'when', 'file', 'seen']),
         reports.map((r) => [r.id, r.at ? momentWords(w, r.at) : '', damageParts(w, r).what, yesNo(r.acknowledgedAt !== undefined, w)]),
+        [],
+        { maxWidth: ctx.width },
       );
       const details = reports
         .map((r) => w.say(M.seenState, { seen: String(r.acknowledgedAt !== undefined), report: damageWords(r, w) }))

@@ -3,7 +3,7 @@
  * remain (saying which and why); `outbox` lists entries and resolves the ones that need attention.
  */
 import { defineMessage, defineMessages, type Wording } from '../../shared/i18n/messages';
-import type { OutboxEntry, SyncReport } from '../../shared/domain';
+import type { OutboxEntry } from '../../shared/domain';
 import { badgeOf } from '../../shared/status/badge';
 import { EXIT, type Command } from '../command';
 import { columns, headingWords, WRAPS } from '../columns';
@@ -13,6 +13,7 @@ import { dayWords, syncWords, words } from '../words';
 import { logChange, logOptions, type LogOption } from '../log-fields';
 import { coreWithRules } from './logging';
 import { withDamage } from './data';
+import { answerHow, syncHint, syncSummary } from './sync-words';
 import { accountProblem, entryMessage, serviceDayText, waitsForAnswerText, waitsForText } from '../../shared/said-words';
 
 const M = defineMessages({
@@ -56,26 +57,6 @@ const M = defineMessages({
   refused: { id: 'cli.outbox.refused', defaultMessage: 'the service refused it' },
   retried: { id: 'cli.outbox.retried', defaultMessage: 'waiting for the service (it will be retried)' },
   unreachable: { id: 'cli.outbox.unreachable', defaultMessage: 'the service could not be reached' },
-  sent: {
-    id: 'cli.sync.sent',
-    defaultMessage:
-      '{count, plural, one {Sent # entry} other {Sent # entries}}; {online, select, true {the service is reachable} other {the service could not be reached}}.',
-    description: 'After punch sync: how many outbox entries were sent (glossary: entry).',
-  },
-  found: {
-    id: 'cli.sync.found',
-    defaultMessage:
-      '{count, plural, one {Found # entry already on the service} other {Found # entries already on the service}}; {online, select, true {the service is reachable} other {the service could not be reached}}.',
-    description:
-      'After punch sync, when nothing was sent but entries were found on the service already (sent by an earlier sync whose end was lost): they are settled, not sent twice (glossary: entry).',
-  },
-  sentFound: {
-    id: 'cli.sync.sent-found',
-    defaultMessage:
-      '{sent, plural, one {Sent # entry} other {Sent # entries}}; {found, plural, one {# more was already on the service} other {# more were already on the service}}; {online, select, true {the service is reachable} other {the service could not be reached}}.',
-    description:
-      'After punch sync: how many outbox entries were sent, and how many more were found on the service already (sent by an earlier sync whose end was lost), not sent twice (glossary: entry).',
-  },
   nothingSent: { id: 'cli.sync.nothing-sent', defaultMessage: 'Nothing was sent.' },
   empty: { id: 'cli.outbox.empty', defaultMessage: 'The outbox is empty.' },
   allSent: { id: 'cli.sync.all-sent', defaultMessage: 'The outbox is empty: everything is on the service.' },
@@ -84,18 +65,6 @@ const M = defineMessages({
     defaultMessage: '{count, plural, one {# entry remains in the outbox:} other {# entries remain in the outbox:}}',
     description: 'Followed by one line per entry.',
   },
-  resolve: { id: 'cli.sync.hint.resolve', defaultMessage: 'Resolve with {command}.', description: '{command}: as typed.' },
-  otherAccount: {
-    id: 'cli.sync.hint.other-account',
-    defaultMessage: 'They wait for another account: sign in to it ({login}) to send them, or discard them ({discard}).',
-  },
-  answer: {
-    id: 'cli.sync.hint.answer-how',
-    defaultMessage: '{logAgain} deletes the log, {discard} keeps it and sends it.',
-    description:
-      'After punch sync, when what remains waits for the answer about a delete that was not saved. {logAgain}, {discard}: actions as typed.',
-  },
-  again: { id: 'cli.sync.hint.again', defaultMessage: 'Run {sync} again when the service is reachable.' },
   heldList: {
     id: 'cli.outbox.held-list',
     defaultMessage:
@@ -166,15 +135,7 @@ function heldLines(entries: OutboxEntry[], w: Wording): string[] {
   const byReport = new Map<string, number>();
   for (const e of entries) if (e.heldByReport) byReport.set(e.heldByReport, (byReport.get(e.heldByReport) ?? 0) + 1);
   const lines = [...byReport].map(([id, count]) => w.say(M.heldList, { count, command: `\`punch data log-again|discard ${id}\`` }));
-  return lines.length ? [...lines, w.say(M.answer, { logAgain: '`log-again`', discard: '`discard`' })] : [];
-}
-
-/** What a sync did: entries sent, and entries found already on the service (sent before, not sent twice), apart. */
-function syncSummary(r: SyncReport, w: Wording): string {
-  const online = String(r.online);
-  const found = r.alreadyThere ?? 0;
-  if (!found) return w.say(M.sent, { count: r.sent, online });
-  return r.sent ? w.say(M.sentFound, { sent: r.sent, found, online }) : w.say(M.found, { count: found, online });
+  return lines.length ? [...lines, answerHow(w)] : [];
 }
 
 /** One line per entry still waiting, for the `sync` exit-3 message. */
@@ -229,13 +190,7 @@ export const syncCommand: Command = {
         exitCode: EXIT.entriesRemain,
         // each entry's line within the width, going on at its indent (the line starts after "punch: " on the first)
         problem: `${w.say(M.remain, { count: remaining.length })}\n${wrapSentences(remaining.map((e) => `  ${whyRemaining(e, report.online, w)}`).join('\n'), ctx.width)}`,
-        hint: remaining.some((e) => e.state === 'needs-attention' && !e.waitsFor)
-          ? w.say(M.resolve, { command: '`punch outbox fix|retry|discard|recorded <entry>`' })
-          : remaining.every((e) => e.waitsFor)
-            ? w.say(M.otherAccount, { login: '`punch login`', discard: '`punch outbox discard <entry>`' })
-            : remaining.every((e) => e.waitsFor || e.heldByReport)
-              ? w.say(M.answer, { logAgain: '`log-again`', discard: '`discard`' })
-              : w.say(M.again, { sync: '`punch sync`' }),
+        hint: syncHint(remaining, report.online, w),
       },
       status,
       w,

@@ -130,6 +130,8 @@ export function describeWeek(w: WeekView, t: Wording = englishWording(), width: 
     formatTable(
       columns(t, ['day', ['total', { align: 'right' }], ['billable', { align: 'right' }]]),
       w.days.map((d) => [dayWords(t, d.date), minutesToHhmm(d.totalMinutes), minutesToHhmm(d.billableMinutes)]),
+      [],
+      { maxWidth: width },
     ),
   );
   lines.push(said(t.say(M.totals, { total: w.totalHours, billable: w.billableHours, nonBillable: w.nonBillableHours })), '');

@@ -112,6 +112,8 @@ export const employeesCommand: Command = {
         : `${formatTable(
             columns(w, ['recordId', 'employeeId', 'name', 'email']),
             list.map((e) => [e.recordId, e.employeeId, `${e.firstName} ${e.lastName}`.trim(), e.email]),
+            [],
+            { maxWidth: ctx.width },
           )}\n${w.say(M.count, { count: list.length })}`;
     return { json: list, text };
   },

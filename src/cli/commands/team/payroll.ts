@@ -24,7 +24,7 @@ import { columns } from '../../columns';
 import { UsageError } from '../../failure';
 import { eitherOr } from '../../log-fields';
 import { parseDay, required, str, userToday } from '../../input';
-import { formatTable } from '../../table';
+import { DEFAULT_WIDTH, formatTable, wrapSentences } from '../../table';
 import { periodWords, plainSpaces, words } from '../../words';
 import { PAYROLL_REPORT_WORDS } from '../../../shared/team/payroll-words';
 
@@ -136,7 +136,7 @@ function currencyNote(rows: PayrollRecord[], w: Wording): string | undefined {
  * decimal hours beside them, and a total row. Emails and employee ids are in `--csv` and `--json`: here the table
  * stays within 100 columns.
  */
-export function describePayroll(rows: PayrollRecord[], from: string, to: string, w: Wording): string {
+export function describePayroll(rows: PayrollRecord[], from: string, to: string, w: Wording, width: number = DEFAULT_WIDTH): string {
   const period = periodWords(w, from, to, new Date().getFullYear());
   if (rows.length === 0) return w.say(M.none, { period });
   const region = w.formats.region;
@@ -169,8 +169,10 @@ export function describePayroll(rows: PayrollRecord[], from: string, to: string,
         totals.amounts.map((a) => plainSpaces(formatCents(a.cents, a.code, region))).join(' + '),
       ],
     ],
+    { maxWidth: width },
   );
-  return [w.say(M.heading, { period, count: rows.length }), '', table, ...notes].join('\n');
+  const said = (t: string) => wrapSentences(t, width);
+  return [said(w.say(M.heading, { period, count: rows.length })), '', table, ...notes.map(said)].join('\n');
 }
 
 export const payrollCommand: Command = {
@@ -196,7 +198,7 @@ export const payrollCommand: Command = {
     if (csvTo !== undefined && ctx.globals.json) throw new UsageError(eitherOr('--csv', '--json'));
     const rows = await (await ctx.core()).call('payrollReport', { from, to, ...(str(v, 'user') ? { user: str(v, 'user')! } : {}) });
     if (csvTo !== undefined) return writeCsv(csvTo, rows, ctx.words);
-    return { json: rows, text: describePayroll(rows, from, to, ctx.words) };
+    return { json: rows, text: describePayroll(rows, from, to, ctx.words, ctx.width) };
   },
 };
 

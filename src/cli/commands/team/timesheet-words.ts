@@ -15,7 +15,7 @@ import {
 } from '../../../shared/team/week-flags';
 import { parseHhmm, toHhmm } from '../../../shared/time/hours';
 import { columns, WRAPS } from '../../columns';
-import { DEFAULT_WIDTH, formatPairs, formatTable } from '../../table';
+import { DEFAULT_WIDTH, formatPairs, formatTable, wrapSentences } from '../../table';
 import { approvalShortWords, approvalWords, billingWords, dayWords, periodWords } from '../../words';
 
 const M = defineMessages({
@@ -125,7 +125,7 @@ function flagsOf(t: FlaggableWeek, year: number, w: Wording): string {
  * The list for people, within 100 columns: whose (`whose`: the name, the email, or the timesheet's own name), the period in
  * words, hours and state; then the weeks worth a look before approving (shared/team/week-flags.ts), under the table.
  */
-export function describeTimesheets(sheets: Timesheet[], w: Wording): string {
+export function describeTimesheets(sheets: Timesheet[], w: Wording, width: number = DEFAULT_WIDTH): string {
   if (sheets.length === 0) return w.say(M.none);
   const year = new Date().getFullYear();
   const table = formatTable(
@@ -138,6 +138,8 @@ export function describeTimesheets(sheets: Timesheet[], w: Wording): string {
       t.billableHours,
       sheetState(t, w),
     ]),
+    [],
+    { maxWidth: width },
   );
   const flagged = sheets.filter((t) => t.status === 'pending' && weekFlags(t, year).length > 0);
   const notes = flagged.length
@@ -150,19 +152,22 @@ export function describeTimesheets(sheets: Timesheet[], w: Wording): string {
         ),
       ]
     : [];
-  return [table, w.say(M.count, { count: sheets.length }), ...notes].join('\n');
+  return [table, wrapSentences([w.say(M.count, { count: sheets.length }), ...notes].join('\n'), width)].join('\n');
 }
 
 export function describeTimesheet(t: TimesheetDetail, w: Wording, width: number = DEFAULT_WIDTH): string {
-  const head = formatPairs([
-    [w.say(M.sheet), w.say(M.sheetValue, { name: t.timesheetName, id: t.recordId })],
-    [w.say(M.employee), [t.employeeName, t.employeeEmail && `<${t.employeeEmail}>`].filter(Boolean).join(' ')],
-    [w.say(M.period), w.say(M.periodValue, { from: dayWords(w, t.fromDate, { year: true }), to: dayWords(w, t.toDate, { year: true }) })],
-    [w.say(M.status), sheetState(t, w)],
-    [w.say(M.comments), t.comments],
-    [w.say(M.total), w.say(M.totalValue, { total: t.totalHours, billable: t.billableHours })],
-    [w.say(M.lookAt), flagsOf(t, new Date().getFullYear(), w)],
-  ]);
+  const head = formatPairs(
+    [
+      [w.say(M.sheet), w.say(M.sheetValue, { name: t.timesheetName, id: t.recordId })],
+      [w.say(M.employee), [t.employeeName, t.employeeEmail && `<${t.employeeEmail}>`].filter(Boolean).join(' ')],
+      [w.say(M.period), w.say(M.periodValue, { from: dayWords(w, t.fromDate, { year: true }), to: dayWords(w, t.toDate, { year: true }) })],
+      [w.say(M.status), sheetState(t, w)],
+      [w.say(M.comments), t.comments],
+      [w.say(M.total), w.say(M.totalValue, { total: t.totalHours, billable: t.billableHours })],
+      [w.say(M.lookAt), flagsOf(t, new Date().getFullYear(), w)],
+    ],
+    { maxWidth: width },
+  );
   const undated = t.undatedLogs ?? [];
   if (t.timeLogs.length === 0 && undated.length === 0) return `${head}\n\n${w.say(M.noLogs)}`;
   // within `width` (the terminal's, else 100): the job on as many lines as it takes, descriptions cut to what is left (whole in --json)

@@ -155,7 +155,7 @@ export const timesheetsCommand: Command = {
       ...(str(v, 'to') ? { to: parseDay('to', str(v, 'to')!) } : {}),
     };
     const sheets = await (await ctx.core()).call('listTeamTimesheets', input);
-    return { json: sheets, text: describeTimesheets(sheets, ctx.words) };
+    return { json: sheets, text: describeTimesheets(sheets, ctx.words, ctx.width) };
   },
 };
 

@@ -25,7 +25,7 @@ import { CoreFailure, UsageError, describeFailure } from '../../failure';
 import { parseDay, str } from '../../input';
 import { DAY_FORMS, dayWords, elapsedWords, momentWords, syncWords, words } from '../../words';
 import { billingChoice, eitherOr, jobChoice, logOptions, logTexts } from '../../log-fields';
-import { parseMoment } from '../../moment';
+import { parseMoment } from './moment';
 import { coreWithRules, billedAsJob } from '../logging';
 import { describeLog } from '../log-words';
 import { loggedWords, replacedWords, T } from './timer-words';
@@ -78,7 +78,7 @@ function atWords(at: number, zone: string): string {
   const today = dayIn(zone, Date.now());
   const time = clockIn(zone, at);
   if (day === today) return time;
-  // what is typed: `yesterday` in English in every language (src/cli/moment.ts reads it)
+  // what is typed: `yesterday` in English in every language (src/cli/commands/timer/moment.ts reads it)
   return `"${day === addDays(today, -1) ? 'yesterday' : day} ${time}"`;
 }
 

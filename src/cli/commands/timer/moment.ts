@@ -5,11 +5,11 @@
  * (its own, src/shared/time/zone.ts), so "18:00" means 18:00 where the timer's days are. Each refusal names the option, the
  * rule and an example, and is raised before the core is asked anything (exit 1, nothing changed).
  */
-import { addDays, isValidDate } from '../shared/time/week';
-import { atIn, dayIn } from '../shared/time/zone';
-import { defineMessages } from '../shared/i18n/messages';
-import { UsageError } from './failure';
-import { words } from './words';
+import { addDays, isValidDate } from '../../../shared/time/week';
+import { atIn, dayIn } from '../../../shared/time/zone';
+import { defineMessages } from '../../../shared/i18n/messages';
+import { UsageError } from '../../failure';
+import { words } from '../../words';
 
 const M = defineMessages({
   form: {
