@@ -130,6 +130,35 @@ describe('push events', () => {
     expect(store.getState().week.view).toBe(read);
   });
 
+  it('keep a week pushed while a read of it was on its way, on the Week tab and on Track, over the older answer', async () => {
+    // The read's answer was built from the core's copy before the change; the push says the week after it. In web
+    // mode they travel on two connections, so the push can arrive first.
+    const held: Array<(v: WeekView) => void> = [];
+    const f = fakeApi({
+      getWeek: () => new Promise<WeekView>((r) => held.push(r)),
+      previewSubmit: async () => ({ weekStart: '2026-11-16', totalHours: '00:00', daysWithoutHours: [], blockers: [], action: 'none' }),
+      getReminders: async () => [],
+    });
+    const store = createAppStore({ api: f.api, now: () => noonOf('2026-11-18') });
+    subscribeToEvents(store, f.api);
+    const weekRead = store.getState().week.load();
+    const todayRead = store.getState().today.load();
+    await expect.poll(() => held.length).toBe(2);
+    const pushed = { ...weekOf('2026-11-16'), totalHours: '02:00' };
+    f.emit('week', pushed);
+    for (const answer of held.splice(0)) answer(weekOf('2026-11-16'));
+    await Promise.all([weekRead, todayRead]);
+    expect(store.getState().week.view?.totalHours).toBe('02:00');
+    expect(store.getState().today.week?.totalHours).toBe('02:00');
+
+    // with no push meanwhile, the read's answer is taken
+    const again = store.getState().week.load();
+    await expect.poll(() => held.length).toBe(1);
+    held.splice(0)[0]({ ...weekOf('2026-11-16'), totalHours: '03:00' });
+    await again;
+    expect(store.getState().week.view?.totalHours).toBe('03:00');
+  });
+
   it('re-read a week built offline as soon as the status says the service is back', async () => {
     const f = fakeApi({
       getWeek: async (i: { date: string }) => weekOf(i.date),

@@ -57,10 +57,12 @@ export async function receiveLedger(store: AppStore, change: Events['ledger']): 
 export function receiveWeek(store: AppStore, view: Events['week']): void {
   const { week, today } = store.getState();
   const todayWeek = weekStartOf(today.date);
-  if (view.weekStart === todayWeek) store.setState((s) => ({ today: { ...s.today, week: view } }));
-  else if (view.weekStart === today.before?.weekStart) store.setState((s) => ({ today: { ...s.today, before: view } }));
+  if (view.weekStart === todayWeek)
+    store.setState((s) => ({ today: { ...s.today, week: view, pushes: { ...s.today.pushes, week: s.today.pushes.week + 1 } } }));
+  else if (view.weekStart === today.before?.weekStart)
+    store.setState((s) => ({ today: { ...s.today, before: view, pushes: { ...s.today.pushes, before: s.today.pushes.before + 1 } } }));
   if (view.weekStart === week.weekStart) {
-    store.setState((s) => ({ week: { ...s.week, view } }));
+    store.setState((s) => ({ week: { ...s.week, view, pushes: s.week.pushes + 1 } }));
     // what the Submit button and the reminders say follows the week (from the core's copy: no call)
     void store.getState().week.loadPreview();
     void store.getState().week.loadReminders();

@@ -26,6 +26,8 @@ export interface TodaySlice {
     week: WeekView | null;
     /** The week before it: recent work from the last days of that week (read when `date` is early in its week). */
     before: WeekView | null;
+    /** How many `week` pushes set `week` and `before` (../events.ts `receiveWeek`): orders a read against them. */
+    pushes: { week: number; before: number };
     loading: boolean;
     error: UserError | null;
     /** `look`: why (src/shared/contract/operations.ts getWeek): `look` by default (the window came back), `now` when it opened. */
@@ -53,6 +55,7 @@ export const createTodaySlice: SliceCreator<TodaySlice> =
         date: localDate(now()),
         week: null,
         before: null,
+        pushes: { week: 0, before: 0 },
         loading: false,
         error: null,
         show: () => get().today.load('glance'),
@@ -69,12 +72,17 @@ export const createTodaySlice: SliceCreator<TodaySlice> =
           const dayOfWeek = weekdayOf(date);
           const wantBefore = dayOfWeek <= READ_PREVIOUS_WEEK_UNTIL_WEEKDAY;
           if (date !== get().today.date) patch({ date, week: null, before: null });
+          // each week's answer is dropped when a push of that week came while the read was on its way (./week.ts)
+          const seen = get().today.pushes;
           await run(
             {
               busy: 'loading',
               error: 'error',
               wanted: () => get().today.date === date,
-              done: ([week, before]) => ({ week, before }),
+              done: ([week, before]) => {
+                const pushed = get().today.pushes;
+                return { ...(pushed.week === seen.week ? { week } : {}), ...(pushed.before === seen.before ? { before } : {}) };
+              },
             },
             () =>
               Promise.all([

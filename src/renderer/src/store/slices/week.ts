@@ -13,6 +13,8 @@ export interface WeekSlice {
     /** Monday of the week on screen. */
     weekStart: string;
     view: WeekView | null;
+    /** How many `week` pushes set `view` (../events.ts `receiveWeek`): orders a read against them. */
+    pushes: number;
     loading: boolean;
     error: UserError | null;
     preview: SubmitPreview | null;
@@ -111,6 +113,7 @@ export const createWeekSlice: SliceCreator<WeekSlice> =
         // this computer's week until the preferences say the user's zone (../index.ts `followTheDay`)
         weekStart: weekStartOf(localDate(now())),
         view: null,
+        pushes: 0,
         loading: false,
         error: null,
         preview: null,
@@ -124,7 +127,11 @@ export const createWeekSlice: SliceCreator<WeekSlice> =
         reminders: [],
         async load(opts) {
           const weekStart = week().weekStart;
-          const answer = await run({ busy: 'loading', error: 'error', wanted: onScreen(weekStart), done: (view) => ({ view }) }, () =>
+          // A push of this week while the read is on its way is at least as new as the read's answer (which the core
+          // may have built from its copy before the change): the answer is dropped, as the status's is (./status.ts).
+          const seen = week().pushes;
+          const wanted = () => onScreen(weekStart)() && week().pushes === seen;
+          const answer = await run({ busy: 'loading', error: 'error', wanted, done: (view) => ({ view }) }, () =>
             api.getWeek({ date: weekStart, ...(opts?.refresh ? { refresh: true } : {}), ...(opts?.look ? { look: opts.look } : {}) }),
           );
           if (answer.stale) return;
