@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, weekStartOf } from '../../src/shared/time/week';
-import { startCliWorld, type CliWorld } from '../fixtures/cli-harness';
+import { startCliWorld, UNPACED_ENV, type CliWorld } from '../fixtures/cli-harness';
 import { tableRows } from '../fixtures/cli-wrapped';
 import { TEST_TODAY } from '../fixtures/test-clock';
 
@@ -18,7 +18,8 @@ const widest = (text: string) => Math.max(...text.split('\n').map(columns));
 let w: CliWorld;
 
 beforeAll(async () => {
-  w = await startCliWorld();
+  // unpaced: its ~100 runs within a minute would wait on the real service's 20 a minute (UNPACED_ENV)
+  w = await startCliWorld({ env: UNPACED_ENV });
   // a description longer than any terminal's DESCRIPTION column at 100: cut there, whole at 160
   const job = w.sandbox.state().jobs.find((j) => j.jobStatus === 'in-progress' && j.assignedTo.includes(w.sandbox.demoUser))!;
   const r = await w.punch([

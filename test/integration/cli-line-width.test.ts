@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedState } from '../../src/sandbox/index';
 import { addDays, weekStartOf } from '../../src/shared/time/week';
 import { COMMANDS } from '../../src/cli/commands/index';
-import { freeDay, startCliWorld, type CliWorld } from '../fixtures/cli-harness';
+import { freeDay, startCliWorld, UNPACED_ENV, type CliWorld } from '../fixtures/cli-harness';
 import { joinItems, joinPairs, tableRows } from '../fixtures/cli-wrapped';
 import { removeDir, tempDir } from '../fixtures/temp-dirs';
 import { TEST_TODAY } from '../fixtures/test-clock';
@@ -42,7 +42,8 @@ beforeAll(async () => {
   stateDir = tempDir('punch-width-');
   const persistPath = path.join(stateDir, 'state.json');
   fs.writeFileSync(persistPath, JSON.stringify(state));
-  w = await startCliWorld({ persistPath });
+  // unpaced: its ~200 runs within a minute would wait on the real service's 20 a minute (UNPACED_ENV)
+  w = await startCliWorld({ persistPath, env: UNPACED_ENV });
   const job = w.sandbox.state().jobs.find((j) => j.jobStatus === 'in-progress' && j.assignedTo.includes(w.sandbox.demoUser))!;
   const logged = (day: string, description: string) =>
     w.punch(['log', '--job', job.jobId, '--date', day, '--hours', '1:00', '--description', description]);
